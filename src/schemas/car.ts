@@ -175,6 +175,7 @@ export const CarRecordSchema = v.looseObject({
   colour: optText,
   interior_colour: optText,
   km: opt(nonNegative),
+  /** Negative: dropped (the car is kept, without a price), src/schemas/dropped-values.ts; so are the other prices below. */
   price: opt(num),
   before_price: opt(num),
   offer_price: opt(num),

@@ -3,7 +3,8 @@
  * `carReadingFor` applies this; src/lib/vehicle/stock.ts reports each drop with its record and
  * field). A photo must be an http(s) URL or a path on the site: anything else (ftp:,
  * javascript:, data:, a protocol-relative or relative path) would reach an img src or og:image.
- * Imports no code: the fields it reads are named here, as in car-record.ts.
+ * A price must not be negative: without it the spec's rule for a car without a price applies
+ * ('Enquire for price.'). Imports no code: the fields it reads are named here, as in car-record.ts.
  */
 
 /** A value left out of a record and why; `field` is its dot path (`images.0.image`). */
@@ -20,6 +21,16 @@ export interface PhotoFields {
   spin_images?: readonly string[] | null;
   spin_interior_image?: string | null;
 }
+
+/** The price fields of a record. */
+export interface PriceFields {
+  price?: number | null;
+  before_price?: number | null;
+  offer_price?: number | null;
+  subscription_price?: number | null;
+}
+
+const PRICE_FIELDS = ['price', 'before_price', 'offer_price', 'subscription_price'] as const;
 
 /** An http(s) URL, or a site path: one slash, not two (`//host` is another site), nor a slash and a backslash. */
 const PHOTO_URL = /^(?:https?:\/\/\S|\/(?![/\\]))/i;
@@ -76,9 +87,23 @@ function photosDropped(record: PhotoFields, dropped: DroppedValue[]): PhotoField
   };
 }
 
+/** The record's negative prices as null, noting each one dropped. */
+function pricesDropped(record: PriceFields, dropped: DroppedValue[]): PriceFields {
+  const kept: PriceFields = {};
+  for (const field of PRICE_FIELDS) {
+    const price = record[field];
+    if (typeof price === 'number' && price < 0) {
+      dropped.push({ field, message: 'must not be negative' });
+      kept[field] = null;
+    }
+  }
+  return kept;
+}
+
 /** The record without its unfit values (the same record when it has none) and what was dropped. */
-export function dropUnfitValues<T extends PhotoFields>(record: T): { record: T; dropped: DroppedValue[] } {
+export function dropUnfitValues<T extends PhotoFields & PriceFields>(record: T): { record: T; dropped: DroppedValue[] } {
   const dropped: DroppedValue[] = [];
+  const prices = pricesDropped(record, dropped);
   const photos = photosDropped(record, dropped);
-  return { record: dropped.length > 0 ? { ...record, ...photos } : record, dropped };
+  return { record: dropped.length > 0 ? { ...record, ...prices, ...photos } : record, dropped };
 }

@@ -75,7 +75,7 @@ export const SkipRuleSchema = v.strictObject({
 /** How number and date cells are written in the export. */
 export const FormatsSchema = v.strictObject({
   price: v.optional(
-    doc('How prices are written: "dollars" ($26,495.00), "cents" (2649500 = $26,495) or "comma-decimal" (26.495,00). Applies to every price field.', v.picklist(['dollars', 'cents', 'comma-decimal'])),
+    doc('How prices are written: "dollars" ($26,495.00), "cents" (2649500 = $26,495) or "comma-decimal" (26.495,00). Applies to every price field. A negative price is dropped from the vehicle and reported (the car shows the no-price text).', v.picklist(['dollars', 'cents', 'comma-decimal'])),
     'dollars',
   ),
   km: v.optional(doc('How the odometer is written: "km", "thousands" (35 = 35,000 km) or "miles" (converted to km).', v.picklist(['km', 'thousands', 'miles'])), 'km'),

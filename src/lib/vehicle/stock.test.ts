@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
+import { priceDisplay } from './price.ts';
 import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
@@ -178,6 +179,18 @@ describe('problem lines (formatProblem)', () => {
       'acme: stock.json record id 520000, stock RT10001 (#0) field images.0.image: expected a photo URL (http(s), or a site path starting with /), received "ftp://photos.example/a.jpg"; field dropped',
       'acme: stock.json record id 520000, stock RT10001 (#0) field images.1.image: expected a photo URL (http(s), or a site path starting with /), received "javascript:alert(1)"; field dropped',
     ]);
+  });
+
+  it('drops a negative price, keeps the car and reports it: the car shows the no-price text (spec §4)', () => {
+    const { cars, problems } = parseStock('acme', [
+      { ...base, id: 520001, slug: 'a-car', stocknum: 'RT10002', price: -5000, before_price: '-1', offer_price: 0, subscription_price: -20 },
+    ]);
+    expect(cars).toHaveLength(1);
+    expect(cars[0]).toMatchObject({ price: null, before_price: null, offer_price: 0, subscription_price: null, price_range: null });
+    expect(priceDisplay(cars[0]!, { offersSubscription: true, noPriceText: 'Enquire for price.' })).toMatchObject({ kind: 'none', text: 'Enquire for price.' });
+    expect(problems.map((problem) => formatProblem(problem))).toEqual(
+      ['price', 'before_price', 'subscription_price'].map((field) => `acme: stock.json record id 520001, stock RT10002 (#0) field ${field}: must not be negative; field dropped`),
+    );
   });
 
   it('reports nothing dropped from a record skipped for another reason', () => {
