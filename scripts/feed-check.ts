@@ -49,7 +49,8 @@ if (!existsSync(file)) {
   console.error(`no such file: ${file}`);
   process.exit(2);
 }
-const check = checkFeedFile(tenantDir, values.tenant, file, readFileSync(file));
+// Read as the intake reads it now: the model year held to this clock's.
+const check = checkFeedFile(tenantDir, values.tenant, file, readFileSync(file), Date.now());
 // The guard compares with the accepted stock (the pipeline state of --sites when it has one, else the tenant's stock.json); nothing is written.
 // The production check every process shares (src/config/production.ts): before the state is opened.
 settingsOrExit(() => checkProduction('command'));

@@ -95,3 +95,19 @@ describe('photo URLs', () => {
     expect(v.parse(CarSchema, { ...base, images: [{ image: 'javascript:alert(1)' }] }).images).toEqual([]);
   });
 });
+
+describe('model year', () => {
+  it('refuses a year after the latest model year the reader was given, and takes that year', () => {
+    const schema = carReadingFor(undefined, 2027);
+    expect(v.safeParse(schema, { ...base, year: 2027 }).success).toBe(true);
+    const refused = v.safeParse(schema, { ...base, year: '2028' });
+    expect(refused.success ? [] : refused.issues.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`)).toEqual([
+      'year: must not be later than next year (2027), received 2028',
+    ]);
+  });
+
+  it('without a latest model year (a record read without a clock) keeps to the fixed range', () => {
+    expect(v.safeParse(carReadingFor(), { ...base, year: 2031 }).success).toBe(true);
+    expect(v.safeParse(carReadingFor(), { ...base, year: 2101 }).success).toBe(false);
+  });
+});

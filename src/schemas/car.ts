@@ -166,6 +166,7 @@ export const CarRecordSchema = v.looseObject({
   /** Display name, e.g. "2021 Toyota Corolla Ascent Sport". Built from year/make/model/badge when absent (see CarSchema). */
   name: optText,
   carsales_title: optText,
+  /** Model year, 1886-2100; a reader with a clock also refuses one more than a year after the clock's (`carReadingFor`). */
   year: opt(v.pipe(num, v.integer('year must be a whole number'), v.minValue(1886), v.maxValue(2100))),
   make: optText,
   model: optText,
@@ -260,16 +261,32 @@ export const CarRecordSchema = v.looseObject({
 });
 
 /**
+ * The model-year check of a reader given `latestModelYear` (the year after its clock's year:
+ * src/lib/vehicle/stock.ts `latestModelYear`): a later year refuses the record, as the fixed
+ * range does. Without it (a record read without a clock) it passes every record.
+ */
+function modelYearCheck(latestModelYear?: number) {
+  return v.forward(
+    v.check(
+      (record: CarRecord) => latestModelYear === undefined || typeof record.year !== 'number' || record.year <= latestModelYear,
+      (issue: v.CheckIssue<CarRecord>) => `must not be later than next year (${latestModelYear}), received ${issue.input.year}`,
+    ),
+    ['year'],
+  );
+}
+
+/**
  * A feed record read for a site that sells `dealerKinds` (site.json `vehicle_kinds`,
  * src/lib/text/template-wording.ts `vehicleKindsOf`): the field checks of CarRecordSchema
- * (which also turn the text 'null' into null; a failed check refuses the record), then the
- * unfit values dropped (`dropUnfitValues`, src/schemas/dropped-values.ts: the car is kept, the
- * reader reports each), then `carFromRecord` (src/schemas/car-record.ts). Output: the Car and
- * what was dropped from it.
+ * (which also turn the text 'null' into null; a failed check refuses the record), the model
+ * year against `latestModelYear` when given (`modelYearCheck`), then the unfit values dropped
+ * (`dropUnfitValues`, src/schemas/dropped-values.ts: the car is kept, the reader reports each),
+ * then `carFromRecord` (src/schemas/car-record.ts). Output: the Car and what was dropped from it.
  */
-export function carReadingFor(dealerKinds?: readonly VehicleKind[]) {
+export function carReadingFor(dealerKinds?: readonly VehicleKind[], latestModelYear?: number) {
   return v.pipe(
     CarRecordSchema,
+    modelYearCheck(latestModelYear),
     v.transform((record) => {
       const { record: kept, dropped } = dropUnfitValues(record);
       return { car: carFromRecord(kept, dealerKinds), dropped };

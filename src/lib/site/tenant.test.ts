@@ -5,8 +5,9 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseStock } from '../vehicle/stock.ts';
 import { leadDestinationNotice, loadTenant, parseSite, TenantConfigError } from './tenant.ts';
 
 const location = (id: number, name: string, contact_detail: Record<string, unknown> = {}) => ({
@@ -267,5 +268,31 @@ describe('loadTenant: lead-delivery.json', () => {
     );
     expect(leadDestinationNotice(loadTenant(folder('emailed', undefined, 'leads@acme.example')))).toBeUndefined();
     expect(leadDestinationNotice(loadTenant(folder('webhooked', hook('https://crm.example/leads'))))).toBeUndefined();
+  });
+});
+
+describe('loadTenant with the stock and its parse handed over (the pipeline)', () => {
+  const dir = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/basic-motors');
+  const NOW = Date.parse('2026-11-21T00:00:00Z');
+  const record = (year: number) => ({ id: 'Y1', slug: 'y1', status: 'in_stock', car_type: 'new', year });
+
+  it('uses a parse made with the same model-year limit as the build clock', () => {
+    const data = [record(2027)];
+    const parsed = parseStock('basic-motors', data, undefined, NOW);
+    parsed.cars[0]!.name = 'from the kept parse';
+    expect(loadTenant(dir, NOW, { data, parsed }).cars.map((car) => car.name)).toEqual(['from the kept parse']);
+  });
+
+  it("parses again when the parse was made with another clock's limit, or none", () => {
+    const nextYear = [record(2027)];
+    const early = parseStock('basic-motors', nextYear, undefined, Date.parse('2025-06-01T00:00:00Z'));
+    expect(early.cars).toEqual([]);
+    expect(loadTenant(dir, NOW, { data: nextYear, parsed: early }).cars.map((car) => car.id)).toEqual(['Y1']);
+    const farFuture = [record(2031)];
+    const clockless = parseStock('basic-motors', farFuture);
+    expect(clockless.cars).toHaveLength(1);
+    const tenant = loadTenant(dir, NOW, { data: farFuture, parsed: clockless });
+    expect(tenant.cars).toEqual([]);
+    expect(tenant.problems.map((problem) => problem.field)).toEqual(['year']);
   });
 });

@@ -11,7 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { checkLeadDeliveryFile, DEFAULT_RETENTION, type Destination, type Retention } from '../../schemas/lead-delivery.ts';
-import { parseStock, stockFileRecords, stockShapeProblem, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
+import { latestModelYear, parseStock, stockFileRecords, stockShapeProblem, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { withRepaymentBands } from '../finance/repayment-band.ts';
 import { vehicleKindsOf } from '../text/template-wording.ts';
@@ -96,10 +96,10 @@ export function loadSite(dir: string): Site {
 }
 
 /**
- * Load and validate a tenant folder; `now` (ms) decides sold-car visibility. `stock`: the
- * records to use instead of the folder's stock.json (the pipeline's accepted snapshot,
- * src/pipeline/state/stock.ts), with their parse when the intake kept it (used, as a copy,
- * unless demo dates move); `overlay`: the reserved overlay to use instead of the folder's
+ * Load and validate a tenant folder; `now` (ms) decides sold-car visibility and the latest
+ * model year. `stock`: the records to use instead of the folder's stock.json (the pipeline's
+ * accepted snapshot, src/pipeline/state/stock.ts), with their parse when the intake kept it
+ * (used, as a copy, unless demo dates move or it was made with another year's clock); `overlay`: the reserved overlay to use instead of the folder's
  * reservations.json (the pipeline state's, read beforehand: this load is synchronous).
  */
 export function loadTenant(dir: string, now: number = Date.now(), stock?: { data: unknown; parsed?: ParsedStock }, overlay?: ReservationOverlay): Tenant {
@@ -109,7 +109,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   // Demo tenants' promo dates move with their stock (src/lib/site/demo-clock.ts); a real site.json is read as it is.
   const site = shiftSiteDates(loadSite(absolute), dateShift);
   const leadDelivery = readLeadDelivery(absolute, site.email);
-  const parsed = parseTenantStock(absolute, vehicleKindsOf(site), dateShift, stock);
+  const parsed = parseTenantStock(absolute, vehicleKindsOf(site), dateShift, now, stock);
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md); then each
   // car's repayment band from the repayment its page prints, reservations applied (repayment-band.ts).
   const cars = withRepaymentBands(applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute)), site, now);
@@ -158,16 +158,18 @@ export function leadDestinationNotice(tenant: Pick<Tenant, 'leadDelivery'>): str
  * kind decided from the site's `kinds`), else the folder's stock.json. Stock of a shape no stock
  * file may have (stockFileRecords) stops the tenant: building it would publish a site with no cars.
  */
-function parseTenantStock(dir: string, kinds: readonly VehicleKind[], dateShift: number, stock?: { data: unknown; parsed?: ParsedStock }): ParsedStock {
+function parseTenantStock(dir: string, kinds: readonly VehicleKind[], dateShift: number, now: number, stock?: { data: unknown; parsed?: ParsedStock }): ParsedStock {
   const slug = basename(dir);
-  if (stock?.parsed && dateShift === 0) return withDealerKinds(structuredClone(stock.parsed), kinds);
+  // A parse kept by the intake is used (a copy), with each car's kind decided from this site's
+  // kinds, when it held the records to this clock's latest model year.
+  if (stock?.parsed && dateShift === 0 && stock.parsed.latestModelYear === latestModelYear(now)) return withDealerKinds(structuredClone(stock.parsed), kinds);
   const stockFile = join(dir, 'stock.json');
   const content = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
   if (content === undefined)
     return { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no such file: the site is built with no stock' }], read: 0, skipped: 0 };
   const records = stockFileRecords(content);
   if (!records) throw new TenantConfigError(stockFile, [stockShapeProblem(content)]);
-  return parseStock(slug, shiftStockDates(records, dateShift), kinds);
+  return parseStock(slug, shiftStockDates(records, dateShift), kinds, now);
 }
 
 /**

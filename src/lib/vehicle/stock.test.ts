@@ -206,6 +206,29 @@ describe('problem lines (formatProblem)', () => {
   });
 });
 
+describe('model year and the clock', () => {
+  const base = { status: 'in_stock', car_type: 'new' };
+  const records = [
+    { ...base, id: 1, slug: 'next-year', year: 2027 },
+    { ...base, id: 520002, slug: 'far-future', stocknum: 'RT10003', year: 2031 },
+  ];
+
+  it("skips and reports a year more than one after the clock's year (NOW is in 2026)", () => {
+    const result = parseStock('acme', records, undefined, NOW);
+    expect(result.cars.map((c) => c.id)).toEqual([1]);
+    expect(result.problems.map((problem) => formatProblem(problem))).toEqual([
+      'acme: stock.json record id 520002, stock RT10003 (#1) field year: must not be later than next year (2027), received 2031; record skipped',
+    ]);
+    expect(result.latestModelYear).toBe(2027);
+  });
+
+  it('applies no such limit to a parse without a clock, and the parse says so', () => {
+    const result = parseStock('acme', records);
+    expect(result.cars).toHaveLength(2);
+    expect(result.latestModelYear).toBeUndefined();
+  });
+});
+
 describe('withDealerKinds', () => {
   const records = [
     { id: 1, slug: 'isuzu-nlr', status: 'in_stock', car_type: 'used', make: 'Isuzu', model: 'NLR' },

@@ -36,6 +36,8 @@ export interface ParsedStock {
   sources?: number[];
   /** The dealer kinds each record's kind was decided from (`parseStock`'s `dealerKinds`); undefined: every kind possible. */
   kinds?: readonly VehicleKind[];
+  /** The latest model year the records were held to (`latestModelYear` of `parseStock`'s clock); undefined: parsed without a clock. */
+  latestModelYear?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -107,16 +109,24 @@ export function stockShapeProblem(data: unknown): string {
   return `expected ${STOCK_FILE_SHAPE}; found ${found}`;
 }
 
+/** The latest model year a clock (ms) accepts: the year after the clock's (UTC) year. */
+export function latestModelYear(now: number): number {
+  return new Date(now).getUTCFullYear() + 1;
+}
+
 /**
  * Validate every record of a stock file; bad records and duplicate slugs are reported and
- * skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped. `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`),
- * from which each record's kind is decided; without it (a feed checked on its own) every kind
- * is possible.
+ * skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped.
+ * `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`), from which
+ * each record's kind is decided; without it (a feed checked on its own) every kind is possible.
+ * `now`: the clock (the build's, the intake's) whose `latestModelYear` a record's year may not
+ * pass; without it only the fixed range applies and the parse has no `latestModelYear`.
  */
-export function parseStock(tenant: string, content: unknown, dealerKinds?: readonly VehicleKind[]): ParsedStock {
+export function parseStock(tenant: string, content: unknown, dealerKinds?: readonly VehicleKind[], now?: number): ParsedStock {
   const data = stockFileRecords(content);
   if (!data) return { cars: [], problems: [{ tenant, record: '', field: '', message: stockShapeProblem(content) }], read: 0, skipped: 0 };
-  const schema = carReadingFor(dealerKinds);
+  const latest = now === undefined ? undefined : latestModelYear(now);
+  const schema = carReadingFor(dealerKinds, latest);
   const cars: Car[] = [];
   const sources: number[] = [];
   const problems: StockProblem[] = [];
@@ -140,7 +150,8 @@ export function parseStock(tenant: string, content: unknown, dealerKinds?: reado
     cars.push(car);
     sources.push(index);
   });
-  return { cars, problems, read: data.length, skipped: data.length - cars.length, sources, ...(dealerKinds ? { kinds: [...dealerKinds] } : {}) };
+  const clock = latest === undefined ? {} : { latestModelYear: latest };
+  return { cars, problems, read: data.length, skipped: data.length - cars.length, sources, ...(dealerKinds ? { kinds: [...dealerKinds] } : {}), ...clock };
 }
 
 /**

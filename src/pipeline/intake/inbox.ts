@@ -122,7 +122,7 @@ async function updateStock(tenantDir: string, slug: string, options: IntakeOptio
   if (!options.state && !options.sitesDir) throw new Error('feed intake needs the pipeline state (options.state or options.sitesDir)');
   let written: unknown[] | null = null;
   await withState(options.state, options.sitesDir ?? '', async (state) => {
-    const currentCars = (snapshot: StockSnapshot | null) => () => (snapshot ? state.stock.parse(slug, snapshot).cars : []);
+    const currentCars = (snapshot: StockSnapshot | null) => () => (snapshot ? state.stock.parse(slug, snapshot, options.now ?? Date.now()).cars : []);
     const seq = await state.stock.update(slug, tenantDir, (current, snapshot) => (written = decide(current, currentCars(snapshot))), parsed);
     if (seq === null) written = null;
     const records = written as unknown[] | null;
@@ -253,7 +253,7 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
     options,
     (current, currentCars) => {
       try {
-        result = applyPush(slug, current, parsePushBody(body));
+        result = applyPush(slug, current, parsePushBody(body), options.now ?? Date.now());
       } catch (error) {
         result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
       }
@@ -279,10 +279,10 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
   return intake;
 }
 
-/** Read one dropped file with the tenant's mapping (the dry run and the intake share this). */
-export function checkFeedFile(tenantDir: string, slug: string, file: string, bytes: Uint8Array = readFileSync(file)): FeedCheck {
+/** Read one dropped file with the tenant's mapping (the dry run and the intake share this); `now`: the clock the model year is held to (FeedCheckInput). */
+export function checkFeedFile(tenantDir: string, slug: string, file: string, bytes: Uint8Array = readFileSync(file), now?: number): FeedCheck {
   const { mapping, problems } = loadFeedMapping(tenantDir);
-  return checkFeed({ tenant: slug, file: file.split('/').pop() ?? file, bytes, mapping, mappingProblems: problems });
+  return checkFeed({ tenant: slug, file: file.split('/').pop() ?? file, bytes, mapping, mappingProblems: problems, now });
 }
 
 /** What the guard says about a checked feed against the accepted stock (the dry run). */
@@ -346,7 +346,7 @@ async function takeFile(tenantDir: string, slug: string, file: string, folders: 
   if (!read.ok) check = failedCheck({ tenant: slug, file: name }, read.reason);
   else {
     const { mapping, problems } = loadFeedMapping(tenantDir);
-    check = await checkFeedInWorker({ tenant: slug, file: name, bytes, mapping, mappingProblems: problems }, options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS);
+    check = await checkFeedInWorker({ tenant: slug, file: name, bytes, mapping, mappingProblems: problems, now: options.now ?? Date.now() }, options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS);
   }
   const result = check.result;
   const intake = toIntake(slug, result);
@@ -428,11 +428,11 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
     (current) => {
       if (feed.kind === 'webhook') {
         try {
-          result = applyPush(slug, current, parsePushBody(bytes.toString('utf8')));
+          result = applyPush(slug, current, parsePushBody(bytes.toString('utf8')), options.now ?? Date.now());
         } catch (error) {
           result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
         }
-      } else result = checkFeedFile(tenantDir, slug, feed.source, bytes).result;
+      } else result = checkFeedFile(tenantDir, slug, feed.source, bytes, options.now ?? Date.now()).result;
       return result.ok ? result.records : null;
     },
     (records) => (result.ok && records === result.records ? result.parsed : undefined),

@@ -390,7 +390,7 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
  */
 async function reportSeed(job: Job): Promise<void> {
   if (!job.stock?.seeded) return;
-  const parsed = job.stock.parsed ?? job.state.stock.parse(job.slug, job.stock);
+  const parsed = job.stock.parsed ?? job.state.stock.parse(job.slug, job.stock, job.now);
   const source = 'stock.json (tenant folder seed)';
   const problems = parsed.problems.map((problem) => formatProblem(problem, 'stock.json'));
   job.log({

@@ -43,8 +43,8 @@ export interface AcceptedStock {
    * new sequence, or null when `apply` declined.
    */
   update(slug: string, tenantDir: string | undefined, apply: StockUpdate, parsed?: (records: unknown[]) => ParsedStock | undefined): Promise<number | null>;
-  /** The parse of a snapshot: kept from the intake or an earlier call, else parsed now. */
-  parse(slug: string, snapshot: StockSnapshot): ParsedStock;
+  /** The parse of a snapshot: kept from the intake or an earlier call, else parsed now (held to the latest model year of `now` when given, parseStock). */
+  parse(slug: string, snapshot: StockSnapshot, now?: number): ParsedStock;
   /** The parse of a snapshot when this process kept it (the release then does not parse again), else undefined. */
   parsed(slug: string, snapshot: StockSnapshot): ParsedStock | undefined;
   /** The sequence number of every tenant's snapshot (what a reader polls to see which changed). */
@@ -205,10 +205,10 @@ export class StockStore implements AcceptedStock {
     return kept?.seq === snapshot.seq ? kept.parsed : undefined;
   }
 
-  parse(slug: string, snapshot: StockSnapshot): ParsedStock {
+  parse(slug: string, snapshot: StockSnapshot, now?: number): ParsedStock {
     const kept = this.parsed(slug, snapshot);
     if (kept) return kept;
-    const parsed = parseStock(slug, snapshot.data);
+    const parsed = parseStock(slug, snapshot.data, undefined, now);
     this.keep(slug, snapshot.seq, parsed);
     return parsed;
   }

@@ -89,6 +89,15 @@ describe('problem lines of a table feed', () => {
   });
 });
 
+describe('a check with the intake clock', () => {
+  it('refuses a model year more than one after the clock year, and shows that record as not published', () => {
+    const text = 'Stock No,Make,Model,Year,Price,Status\nF1,Kia,Rio,2031,9990,Available\nF2,Kia,Rio,2027,9990,Available\n';
+    const result = checkFeed({ tenant: 'acme-motors', file: 'export.csv', bytes: Buffer.from(text), mapping: null, now: Date.parse('2026-11-21T00:00:00Z') });
+    expect(result.result.problems).toEqual(['row 2 (id F1), column "Year" -> year: must not be later than next year (2027), received 2031; record skipped']);
+    expect(formatFeedCheck(result)).toMatch(/^ {2}row 2: \{"stocknum":"F1",.*\} \(invalid, see problems\)$/m);
+  });
+});
+
 describe('a tab-separated export with Windows line endings', () => {
   it('detects the tab, reads CRLF rows and reports a problem with its row and column', () => {
     const text = ['Stock No\tMake\tModel\tYear\tPrice\tStock Status\tKMs', 'T1\tHolden\tCommodore\t2017\t18990\tFor Sale\t120000', 'T2\tFord\tFocus\tnineteen\t9990\tIn Stock\t80000', 'T3\tSubaru\tForester\t2022\t38990\tSold\t20000', ''].join('\r\n');

@@ -5,7 +5,8 @@
  * intake of dropped files and the dry run (`npm run feed:check`), and its text is the
  * report written beside a rejected or held file. Pure: the caller reads the files.
  */
-import { parseStock, problemDetail, type StockProblem } from '../../../lib/vehicle/stock.ts';
+import { problemDetail, type StockProblem } from '../../../lib/vehicle/stock.ts';
+import type { Car } from '../../../schemas/car.ts';
 import { DEFAULT_FEED_MAPPING, type FeedMapping } from '../../../schemas/feed-mapping.ts';
 import { csvTable, CsvFeedError } from './csv.ts';
 import { decodeFeed, FeedTextError } from './feed-text.ts';
@@ -45,6 +46,8 @@ export interface FeedCheckInput {
   mapping: FeedMapping | null;
   /** Problems of an invalid feed-mapping.json: the feed is rejected with them. */
   mappingProblems?: string[];
+  /** The intake's clock (ms), whose latest model year the records are held to (validateFeed). */
+  now?: number;
 }
 
 /** The record index in a stock problem's label (`id T1, stock A1 (#3)` or `#3`). */
@@ -86,7 +89,7 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
     throw error;
   }
   if (kind === 'snapshot') {
-    check.result = readSnapshotFeed(input.tenant, text, input.file);
+    check.result = readSnapshotFeed(input.tenant, text, input.file, input.now);
     if (check.result.ok) {
       check.records = check.result.records;
       check.rows = check.result.read;
@@ -111,7 +114,7 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
   check.lines = mapped.lines;
   if (table.rows.length === 0) return reject(kind === 'csv' ? 'the CSV file has a header but no vehicle rows' : 'the XML holds no vehicle');
   const unit = kind === 'csv' ? 'row' : 'vehicle at line';
-  check.result = validateFeed(kind, input.tenant, mapped.records, (problem) => {
+  const locate = (problem: StockProblem) => {
     const index = recordIndex(problem);
     const line = check.lines[index];
     const field = problem.field.split('.')[0];
@@ -119,8 +122,16 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
     const source = columns ? `column ${columns.map((column) => `"${column}"`).join(' / ')} -> ${field}` : field in mapping.constants ? `constant ${field}` : field ? `field ${problem.field}` : 'record';
     const record = problem.record.replace(/ \(#\d+\)$/, '').replace(/^#\d+$/, '');
     return `${line !== undefined ? `${unit} ${line}` : `record ${problem.record}`}${record ? ` (${record})` : ''}, ${source}: ${problemDetail(problem)}`;
-  });
+  };
+  check.result = validateFeed(kind, input.tenant, mapped.records, locate, input.now);
   return check;
+}
+
+/** The Car the feed's parse made of its record at `index`, or undefined when it left the record out. */
+function publishedCar(result: FeedResult, index: number): Car | undefined {
+  const parsed = result.ok ? result.parsed : undefined;
+  const at = parsed?.sources?.indexOf(index) ?? -1;
+  return at >= 0 ? parsed?.cars[at] : undefined;
 }
 
 /** A record as one line of JSON for the report (long values shortened). */
@@ -153,8 +164,8 @@ export function formatFeedCheck(check: FeedCheck, options: { sample?: number; gu
     lines.push(`first ${Math.min(sample, check.records.length)} of ${check.records.length} record(s) as Car records:`);
     check.records.slice(0, sample).forEach((record, index) => {
       const where = check.lines[index] !== undefined ? `${check.kind === 'csv' ? 'row' : 'line'} ${check.lines[index]}` : `#${index}`;
-      // As published: validated, numbers read, the display name filled in; an invalid record as mapped.
-      const car = parseStock(check.tenant, [record]).cars[0];
+      // As published (the check's parse: validated, numbers read, the display name filled in); a record it left out as mapped.
+      const car = publishedCar(check.result, index);
       lines.push(`  ${where}: ${car ? recordLine(car) : `${recordLine(record)} (invalid, see problems)`}`);
     });
   }

@@ -29,6 +29,22 @@ describe('M13 push signatures cover the timestamp', () => {
   });
 });
 
+describe('the model year and the intake clock', () => {
+  const NOW = Date.parse('2026-11-21T00:00:00Z');
+  const refused = /field year: must not be later than next year \(2027\), received 2031; record skipped$/;
+
+  it('a snapshot, a CSV export and a push read with the clock refuse a year more than one after its year', () => {
+    const snapshot = readSnapshotFeed('t', JSON.stringify([car(1), car(2, { year: 2031 })]), 'stock.json', NOW);
+    expect(snapshot).toMatchObject({ ok: true, valid: 1, problems: [expect.stringMatching(refused)] });
+    expect(snapshot.ok && snapshot.parsed?.latestModelYear).toBe(2027);
+    const csv = readCsvFeed('t', 'Stock Number,Make,Model,Year,Price,Status\nA1,Kia,Rio,2031,9990,Available\nA2,Kia,Rio,2027,9990,Available\n', NOW);
+    expect(csv).toMatchObject({ ok: true, valid: 1, problems: [expect.stringMatching(refused)] });
+    const push = applyPush('t', [car(1)], { vehicles: [car(2, { year: 2031 }), car(3)], removed: [] }, NOW);
+    expect(push).toMatchObject({ ok: true, accepted: 1, rejected: 1, problems: [expect.stringMatching(refused)] });
+    expect(push.ok && push.parsed?.latestModelYear).toBe(2027);
+  });
+});
+
 describe('snapshot feeds', () => {
   it('accepts an array or { vehicles }, reporting bad records', () => {
     const result = readSnapshotFeed('t', JSON.stringify({ vehicles: [car(1), { id: 2, slug: 'Bad Slug', status: 'in_stock', car_type: 'used' }] }));

@@ -49,10 +49,11 @@ export function verifySignature(body: string | Buffer, signature: string | undef
 
 /**
  * Validate a feed's records as the build validates stock.json; `locate` words a problem
- * (table feeds name the row and column it came from).
+ * (table feeds name the row and column it came from); `now`: the intake's clock, whose latest
+ * model year the records are held to (parseStock), so the build can use this parse.
  */
-export function validateFeed(kind: FeedKind, slug: string, records: unknown[], locate: (problem: StockProblem) => string = formatProblem): FeedResult {
-  const parsed = parseStock(slug, records);
+export function validateFeed(kind: FeedKind, slug: string, records: unknown[], locate: (problem: StockProblem) => string = formatProblem, now?: number): FeedResult {
+  const parsed = parseStock(slug, records, undefined, now);
   const problems = parsed.problems.map(locate);
   // A non-empty feed in which not one record is usable is a broken export, not "the dealer
   // sold everything": publishing it would empty the site, so it is rejected.
@@ -63,8 +64,8 @@ export function validateFeed(kind: FeedKind, slug: string, records: unknown[], l
   return { ok: true, kind, records, read: records.length, valid: parsed.cars.length, problems, parsed };
 }
 
-/** A JSON snapshot file (`file`: its name as dropped, which its report lines name): the tenant's complete stock as an array of Car records. */
-export function readSnapshotFeed(slug: string, text: string, file = 'stock.json'): FeedResult {
+/** A JSON snapshot file (`file`: its name as dropped, which its report lines name): the tenant's complete stock as an array of Car records; `now` as validateFeed's. */
+export function readSnapshotFeed(slug: string, text: string, file = 'stock.json', now?: number): FeedResult {
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -74,11 +75,11 @@ export function readSnapshotFeed(slug: string, text: string, file = 'stock.json'
   // The shapes the build reads a stock.json in (stockFileRecords): a bare array or `{ "vehicles": [...] }`.
   const records = stockFileRecords(data);
   if (!records) return { ok: false, kind: 'snapshot', reason: stockShapeProblem(data), problems: [] };
-  return validateFeed('snapshot', slug, records, (problem) => formatProblem(problem, file));
+  return validateFeed('snapshot', slug, records, (problem) => formatProblem(problem, file), now);
 }
 
-/** A DMS CSV export: the tenant's complete stock, one vehicle a row. */
-export function readCsvFeed(slug: string, text: string): FeedResult {
+/** A DMS CSV export: the tenant's complete stock, one vehicle a row; `now` as validateFeed's. */
+export function readCsvFeed(slug: string, text: string, now?: number): FeedResult {
   let records: Record<string, unknown>[];
   try {
     records = csvToRecords(text);
@@ -87,7 +88,7 @@ export function readCsvFeed(slug: string, text: string): FeedResult {
     throw error;
   }
   if (records.length === 0) return { ok: false, kind: 'csv', reason: 'the CSV file has a header but no vehicle rows', problems: [] };
-  return validateFeed('csv', slug, records);
+  return validateFeed('csv', slug, records, formatProblem, now);
 }
 
 /** A webhook push body: one vehicle, an array, or `{ vehicles?: [...], removed?: [ids] }`. */
@@ -131,11 +132,11 @@ function idOf(record: unknown): string | null {
  * Apply a push to the tenant's current records: pushed vehicles replace the record with
  * the same id (or are added), removed ids are dropped. Pushed records that fail validation
  * are rejected here (the previous version of that car stays), so one bad push never takes a
- * good car off the site.
+ * good car off the site. `now` as validateFeed's.
  */
-export function applyPush(slug: string, current: readonly unknown[], push: WebhookPush): FeedResult & { accepted?: number; rejected?: number } {
+export function applyPush(slug: string, current: readonly unknown[], push: WebhookPush, now?: number): FeedResult & { accepted?: number; rejected?: number } {
   if (push.vehicles.length === 0 && push.removed.length === 0) return { ok: false, kind: 'webhook', reason: 'the push holds no vehicles and no removals', problems: [] };
-  const checked = parseStock(slug, push.vehicles);
+  const checked = parseStock(slug, push.vehicles, undefined, now);
   const problems = checked.problems.map((problem) => formatProblem(problem, 'webhook push'));
   // The records of the cars the parse kept: of two with one id (or slug), the first valid one, as a snapshot publishes it.
   const good = (checked.sources ?? []).map((index) => push.vehicles[index]);
@@ -154,7 +155,7 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
     } else next.push(record);
   }
   next.push(...replace.values());
-  const parsed = parseStock(slug, next);
+  const parsed = parseStock(slug, next, undefined, now);
   return { ok: true, kind: 'webhook', records: next, read: push.vehicles.length, valid: parsed.cars.length, problems, parsed, accepted: good.length, rejected: push.vehicles.length - good.length };
 }
 
