@@ -193,6 +193,24 @@ describe('problem lines (formatProblem)', () => {
     );
   });
 
+  it('skips and reports a later record whose stock number is taken (any case, spaces trimmed), as a duplicate id is', () => {
+    const { cars, problems } = parseStock('acme', [
+      { ...base, id: 520000, slug: 'a', stocknum: 'RT10001' },
+      { ...base, id: 520009, slug: 'b', stocknum: ' rt10001' },
+      { ...base, id: 520010, slug: 'c', stocknum: 10002 },
+      { ...base, id: 520011, slug: 'd', stocknum: '10002' },
+      { ...base, id: 520012, slug: 'e' },
+      { ...base, id: 520013, slug: 'f', stocknum: 'null' },
+      { ...base, id: 520014, slug: 'g', stocknum: '' },
+      { ...base, id: 520015, slug: 'h', stocknum: '' },
+    ]);
+    expect(cars.map((car) => car.id)).toEqual([520000, 520010, 520012, 520013, 520014, 520015]);
+    expect(problems.map((problem) => formatProblem(problem))).toEqual([
+      'acme: stock.json record id 520009, stock rt10001 (#1) field stocknum: duplicate stock number " rt10001" (already used by id 520000, stock RT10001 (#0)); record skipped',
+      'acme: stock.json record id 520011, stock 10002 (#3) field stocknum: duplicate stock number "10002" (already used by id 520010, stock 10002 (#2)); record skipped',
+    ]);
+  });
+
   it('reports nothing dropped from a record skipped for another reason', () => {
     const { problems } = parseStock('acme', [
       { ...base, id: 1, slug: 'a-car' },

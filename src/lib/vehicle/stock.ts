@@ -30,7 +30,7 @@ export interface ParsedStock {
   problems: StockProblem[];
   /** Records in the file. */
   read: number;
-  /** Records skipped (invalid or duplicate slug). */
+  /** Records skipped (invalid, or a duplicate slug, id or stock number). */
   skipped: number;
   /** The index in the file of the record each car came from (same order as `cars`); absent on a parse made before it was recorded. */
   sources?: number[];
@@ -46,7 +46,7 @@ const DAY_MS = 86_400_000;
 function keyText(raw: unknown, key: 'id' | 'stocknum'): string | null {
   const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined;
   if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value.trim() !== '' && !isNullText(value) ? value : null;
+  return typeof value === 'string' && value.trim() !== '' && !isNullText(value) ? value.trim() : null;
 }
 
 /** How a problem names its record: `id 7, stock RT1 (#3)`; a stock number that is the id is not said twice. */
@@ -57,21 +57,30 @@ function recordLabel(raw: unknown, index: number): string {
   return names.length > 0 ? `${names.join(', ')} (#${index})` : `#${index}`;
 }
 
-/** The slugs and ids of the records kept so far, each with the label of its record. */
+/** The slugs, ids and stock numbers (trimmed, lower case) of the records kept so far, each with the label of its record. */
 interface KeptKeys {
   slugs: Map<string, string>;
   ids: Map<string, string>;
+  stocks: Map<string, string>;
 }
 
-/** A valid record's clash with one kept before it (field and message), or null when it is the first of its slug and id; a first is added to `kept`. */
+/**
+ * A valid record's clash with one kept before it (field and message), or null when it is the
+ * first of its slug, id and stock number (a dealer's stock number names one car: compared
+ * trimmed and in any case, as stock rules compare it); a first is added to `kept`.
+ */
 function duplicateOf(car: Car, record: string, kept: KeptKeys): { field: string; message: string } | null {
   const earlier = kept.slugs.get(car.slug);
   if (earlier) return { field: 'slug', message: `duplicate slug "${car.slug}" (already used by ${earlier})` };
   const id = String(car.id);
   const earlierId = kept.ids.get(id);
   if (earlierId) return { field: 'id', message: `duplicate id "${id}" (already used by ${earlierId})` };
+  const stock = car.stocknum?.trim().toLowerCase();
+  const earlierStock = stock ? kept.stocks.get(stock) : undefined;
+  if (earlierStock) return { field: 'stocknum', message: `duplicate stock number "${car.stocknum}" (already used by ${earlierStock})` };
   kept.slugs.set(car.slug, record);
   kept.ids.set(id, record);
+  if (stock) kept.stocks.set(stock, record);
   return null;
 }
 
@@ -115,8 +124,8 @@ export function latestModelYear(now: number): number {
 }
 
 /**
- * Validate every record of a stock file; bad records and duplicate slugs are reported and
- * skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped.
+ * Validate every record of a stock file; bad records and duplicates (slug, id, stock number:
+ * the first is kept) are reported and skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped.
  * `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`), from which
  * each record's kind is decided; without it (a feed checked on its own) every kind is possible.
  * `now`: the clock (the build's, the intake's) whose `latestModelYear` a record's year may not
@@ -130,7 +139,7 @@ export function parseStock(tenant: string, content: unknown, dealerKinds?: reado
   const cars: Car[] = [];
   const sources: number[] = [];
   const problems: StockProblem[] = [];
-  const kept: KeptKeys = { slugs: new Map(), ids: new Map() };
+  const kept: KeptKeys = { slugs: new Map(), ids: new Map(), stocks: new Map() };
   data.forEach((raw, index) => {
     const record = recordLabel(raw, index);
     const result = v.safeParse(schema, raw);

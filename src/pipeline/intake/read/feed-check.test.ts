@@ -87,6 +87,13 @@ describe('problem lines of a table feed', () => {
     const result = check('export.csv', text);
     expect(result.result.problems).toEqual(['row 2 (id 9001, stock A1), column "KMs" -> km: must not be negative; record skipped']);
   });
+
+  it('name a second row with a stock number already used (a CSV with its own id column)', () => {
+    const text = 'ID,Stock No,Make,Model,Year,Price,Status\n9001,A1,Kia,Rio,2019,9990,Available\n9002,A1,Kia,Rio,2020,9990,Available\n';
+    expect(check('export.csv', text).result.problems).toEqual([
+      'row 3 (id 9002, stock A1), column "Stock No" -> stocknum: duplicate stock number "A1" (already used by id 9001, stock A1 (#0)); record skipped',
+    ]);
+  });
 });
 
 describe('a check with the intake clock', () => {

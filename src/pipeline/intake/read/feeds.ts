@@ -138,7 +138,7 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
   if (push.vehicles.length === 0 && push.removed.length === 0) return { ok: false, kind: 'webhook', reason: 'the push holds no vehicles and no removals', problems: [] };
   const checked = parseStock(slug, push.vehicles, undefined, now);
   const problems = checked.problems.map((problem) => formatProblem(problem, 'webhook push'));
-  // The records of the cars the parse kept: of two with one id (or slug), the first valid one, as a snapshot publishes it.
+  // The records of the cars the parse kept: of two with one id (or slug, or stock number), the first valid one, as a snapshot publishes it.
   const good = (checked.sources ?? []).map((index) => push.vehicles[index]);
   if (good.length === 0 && push.removed.length === 0) {
     return { ok: false, kind: 'webhook', reason: `no valid vehicle record in the push (${push.vehicles.length} read, all invalid)`, problems };
