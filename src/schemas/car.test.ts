@@ -111,3 +111,22 @@ describe('model year', () => {
     expect(v.safeParse(carReadingFor(), { ...base, year: 2101 }).success).toBe(false);
   });
 });
+
+describe('prose fields', () => {
+  it('dealer comments, hotspot descriptions and finance disclaimers are reduced to their text', () => {
+    const car = v.parse(CarSchema, {
+      ...base,
+      dealercomments: '<script>alert(1)</script><b>Bold</b> &amp; more<br>next line',
+      hotspots: { exterior: [{ title: 'Wheels', description: '<i>Alloy</i> wheels' }] },
+      finance_lenders: { Taurus: { disclaimer: '<p>Terms &amp; conditions apply.</p>' } },
+    });
+    expect(car.dealercomments).toBe('Bold & more\nnext line');
+    expect(car.hotspots?.exterior?.[0]?.description).toBe('Alloy wheels');
+    expect(car.finance_lenders?.Taurus?.disclaimer).toBe('Terms & conditions apply.');
+  });
+
+  it("labels keep their text as sent (escaped where shown), the text 'null' still null", () => {
+    const car = v.parse(CarSchema, { ...base, name: 'Evil <b>Ranger</b>', colour: '&amp;', dealercomments: 'null' });
+    expect([car.name, car.colour, car.dealercomments]).toEqual(['Evil <b>Ranger</b>', '&amp;', null]);
+  });
+});

@@ -3,10 +3,13 @@
  *
  * Real feeds are sparse, so every field except `id`, `slug`, `status` and `car_type`
  * is optional and may be `null`. Unknown fields are kept (v.looseObject) but ignored.
- * Text fields are plain strings: they are untrusted and are escaped where rendered.
+ * Text fields are plain strings: they are untrusted and are escaped where rendered; the prose
+ * fields (dealer comments, hotspot descriptions, disclaimers) also have their markup reduced to
+ * text here, once (src/schemas/feed-prose.ts).
  */
 import * as v from 'valibot';
 import { isNullText, isoTimeAsUtc } from './feed-text.ts';
+import { proseText } from './feed-prose.ts';
 import { carFromRecord } from './car-record.ts';
 import { dropUnfitValues } from './dropped-values.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
@@ -30,6 +33,13 @@ const opt = <T extends v.GenericSchema>(schema: T) =>
  * turned into null here, once, at the boundary, so no template has to check for it.
  */
 const optText = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : value))));
+
+/**
+ * Optional dealer prose (dealer comments, a hotspot's description, a lender's disclaimer): as
+ * optText, with its markup reduced to its text (`proseText`, src/schemas/feed-prose.ts). Labels
+ * (name, make, colour, ...) keep their text as sent and are escaped where shown.
+ */
+const optProse = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : proseText(value)))));
 
 /**
  * A number that a feed may send as a numeric string ("12990"). The union words its own
@@ -101,7 +111,7 @@ export const HotspotSchema = v.looseObject({
   y: opt(num),
   frame: opt(num),
   title: optText,
-  description: optText,
+  description: optProse,
 });
 
 /** Spec §3 "Finance lender": one provider's pre-computed finance figures for a car. */
@@ -118,7 +128,7 @@ export const FinanceLenderSchema = v.looseObject({
   totalPayable: opt(num),
   establishmentFees: opt(num),
   financeProvider: optText,
-  disclaimer: optText,
+  disclaimer: optProse,
 });
 
 /** The car's location (spec §3 Car "location"). */
@@ -230,7 +240,8 @@ export const CarRecordSchema = v.looseObject({
   bodyconfiguration: optText,
   views: opt(nonNegative),
   photos_count: opt(nonNegative),
-  dealercomments: optText,
+  /** Free text from the dealer; markup reduced to its text (optProse). */
+  dealercomments: optProse,
   /** History report file url. */
   file: optText,
   show_on_dealer_website: opt(bool),

@@ -45,11 +45,12 @@ describe('broken-stock fixture', () => {
     expect(lines.some((line) => line.includes('field status: status must be one of in_stock, coming_soon, sold'))).toBe(true);
   });
 
-  it('keeps markup in valid records as plain text for the pages to escape', () => {
+  it('keeps markup in labels as plain text for the pages to escape, and reduces dealer comments to their text', () => {
     const evil = tenant.visible.find((car) => car.id === 2)!;
     expect(evil.name).toBe('Evil <script>alert(1)</script> Ranger');
     expect(evil.badge).toBe('<img src=x onerror=alert(1)>');
-    expect(tenant.visible.find((car) => car.id === 15)!.dealercomments).toContain('<img src=x onerror=alert(1)>');
+    expect(evil.dealercomments).toBe('Valid record with markup in every text field.');
+    expect(tenant.visible.find((car) => car.id === 15)!.dealercomments).toBe('Coming soon  with an image tag in the comments.');
   });
 
   it('accepts feed-style strings and 0/1 flags and builds a missing name', () => {
