@@ -22,7 +22,10 @@ const markdown = `# site.json reference
 Generated from the schema (\`src/schemas/site.ts\` and \`src/schemas/site/*.ts\`) by
 \`npm run docs:site-json\`; a test fails when this file is out of date. Unknown fields are
 rejected (a typo must not pass silently). A bad value stops only that tenant's build, with
-a message naming the file and the field path (under \`locations\`, also the location's id and name).
+a message naming the file and the field path (under \`locations\`, also the location's id and name)
+and saying what is wrong in words, e.g. \`field timezon: unknown field "timezon": did you mean
+"timezone"? (see docs/site-json.md)\`, \`field name: required field is missing\`,
+\`field locations.0.contact_detail.opening_hours.0.weekday (location 8 "Logan"): must be at most 6, got 7\`.
 
 | field | type | default | meaning |
 |---|---|---|---|

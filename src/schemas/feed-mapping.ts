@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { CarRecordSchema } from './car.ts';
+import { issueLines } from './issues.ts';
 import { skipPatternProblem } from './skip-pattern.ts';
 
 type AnySchema = v.GenericSchema & { kind: string; type: string; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
@@ -136,14 +137,7 @@ export function parseFeedMapping(data: unknown): { ok: true; mapping: FeedMappin
     if (both.length) return { ok: false, problems: both.map((field) => `field constants.${field}: "${field}" is also fed by a column in "columns" (keep one)`) };
     return { ok: true, mapping: result.output };
   }
-  const leaves = (issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown>[] => issues.flatMap((issue) => (issue.issues?.length ? leaves(issue.issues) : [issue]));
-  const seen = new Set<string>();
-  return {
-    ok: false,
-    problems: leaves(result.issues)
-      .map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`)
-      .filter((line) => (seen.has(line) ? false : (seen.add(line), true))),
-  };
+  return { ok: false, problems: issueLines(result.issues, { schema: FeedMappingSchema, docs: 'docs/feed-mapping.md' }) };
 }
 
 /** The mapping used when a tenant has no mapping file: built-in names only. */

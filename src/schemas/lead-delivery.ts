@@ -5,12 +5,16 @@
  */
 import * as v from 'valibot';
 import { httpUrl } from './site/common.ts';
+import { issueLines } from './issues.ts';
+
+/** A destination's id: 1 to 40 lower-case letters, digits and hyphens. */
+const deliveryId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'expected an id of 1 to 40 lower-case letters, digits and hyphens, e.g. "crm"'));
 
 /** One place a tenant's leads go. */
 export const DestinationSchema = v.variant('type', [
   v.strictObject({
     /** Stable id: part of each delivery's idempotency key; never reuse one for another receiver. */
-    id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+    id: deliveryId,
     type: v.literal('webhook'),
     /** 'json' (default) or 'adf' (ADF/XML 1.0). */
     format: v.optional(v.picklist(['json', 'adf']), 'json'),
@@ -28,7 +32,7 @@ export const DestinationSchema = v.variant('type', [
     timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)), 10_000),
   }),
   v.strictObject({
-    id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+    id: deliveryId,
     type: v.literal('email'),
     /** What is attached to the e-mail's text (docs/lead-api.md "Lead e-mails"): 'adf' (default) or 'json'. */
     format: v.optional(v.picklist(['json', 'adf']), 'adf'),
@@ -88,12 +92,9 @@ export function checkLeadDeliveryFile(slug: string, data: unknown): { file: Lead
   const result = v.safeParse(LeadDeliveryFileSchema, data);
   const { exact, prefix } = deliverySecretNames(slug);
   if (!result.success) {
-    const lines = result.issues.map((issue) => {
-      const path = v.getDotPath(issue) ?? '(root)';
-      return `field ${path}: ${issue.message}${/\.secret_env$/.test(path) ? ` (this tenant's: ${exact} or ${prefix}<NAME>)` : ''}`;
-    });
-    // Repeats dropped: httpUrl's two checks both fail on a URL with no scheme, with one message.
-    return { problems: [...new Set(lines)] };
+    // issueLines drops repeats: httpUrl's two checks both fail on a URL with no scheme, with one message.
+    const where = (issue: v.BaseIssue<unknown>) => (/\.secret_env$/.test(v.getDotPath(issue) ?? '') ? ` (this tenant's: ${exact} or ${prefix}<NAME>)` : '');
+    return { problems: issueLines(result.issues, { schema: LeadDeliveryFileSchema, docs: 'docs/lead-api.md', where }) };
   }
   const problems = (result.output.destinations ?? []).flatMap((destination, index) =>
     destination.type === 'webhook' && destination.secret_env !== undefined && !isDeliverySecretName(slug, destination.secret_env)

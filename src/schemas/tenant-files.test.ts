@@ -27,6 +27,12 @@ describe('optional tenant files', () => {
     expect(problems.join('\n')).toContain(path);
   });
 
+  it('says an unknown or missing field in words, pointing at the reference of the optional files', () => {
+    expect(tenantFileProblems('reviews', { reviews: [], hiden: true })).toEqual(['field hiden: unknown field "hiden": did you mean "hidden"? (see docs/tenant-files.md)']);
+    expect(tenantFileProblems('offers', [{ title: 'Half price servicing' }])).toEqual(['field 0.id: required field is missing']);
+    expect(tenantFileProblems('reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 9 }] }).join('\n')).not.toMatch(/Invalid|Expected/);
+  });
+
   it('fills defaults', () => {
     expect(parseTenantFile('reviews', {})).toMatchObject({ hidden: false, minimum_rating: 4, reviews: [] });
   });

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { BlogFileSchema, BrandsFileSchema, ProductsFileSchema, SlidesFileSchema } from './marketing.ts';
+import { issueLines } from './issues.ts';
 import { ModelsFileSchema } from './models.ts';
 import { OffersFileSchema } from './offers.ts';
 import { ReviewsFileSchema } from './reviews.ts';
@@ -31,14 +32,7 @@ export function tenantFileProblems(key: string, data: unknown): string[] {
   if (!schema) return [];
   const result = v.safeParse(schema, data);
   if (result.success) return [];
-  // A union reports its branches' issues nested; flatten to the deepest ones so the path is useful.
-  const leaves = (issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown>[] =>
-    issues.flatMap((issue) => (issue.issues?.length ? leaves(issue.issues) : [issue]));
-  const seen = new Set<string>();
-  return leaves(result.issues)
-    .map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`)
-    .filter((line) => (seen.has(line) ? false : (seen.add(line), true)))
-    .slice(0, 10);
+  return issueLines(result.issues, { schema, docs: 'docs/tenant-files.md' }).slice(0, 10);
 }
 
 /** Parse one optional file with its schema (defaults filled in); throws when invalid. */

@@ -45,8 +45,8 @@ describe('npm run feed:check', () => {
     expect(out).toMatch(/first 3 of 5 record\(s\) as Car records:\n {2}row 2: \{"id":"PC1","slug":"2019-toyota-corolla-ascent-sport-pc1","year":2019,.*"km":41200,"price":24990,.*"name":"2019 Toyota Corolla Ascent Sport","vehicle_kind":"car","price_range":"\$20,000 - \$30,000"\}\n/);
     expect(out).toMatch(/^ {2}row 3: \{"stocknum":"PC2",.*"year":"20x1".*\} \(invalid, see problems\)$/m);
     expect(out).toContain('problems (2; each ends with what was done):');
-    expect(out).toMatch(/^ {2}row 3 \(id PC2\), column "Year" -> year: /m);
-    expect(out).toMatch(/^ {2}row 6 \(id PC5\), column "Vehicle Status" -> status: status must be one of in_stock, coming_soon, sold; record skipped$/m);
+    expect(out).toMatch(/^ {2}row 3 \(id PC2\), column "Year" -> year: expected a number or a numeric text, received "20x1"; record skipped$/m);
+    expect(out).toMatch(/^ {2}row 6 \(id PC5\), column "Vehicle Status" -> status: status must be one of in_stock, coming_soon, sold \(got "Wholesale"\); record skipped$/m);
     expect(out).toContain('result: 3 of 5 record(s) valid');
     expect(out).toContain('visible stock: 0 now, 3 after this feed (0 taken off the site)\nmass-change guard: ok');
     expect(out).toContain('outcome: the pipeline would take this file in (dry run: nothing was changed)');

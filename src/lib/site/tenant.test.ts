@@ -44,7 +44,7 @@ describe('parseSite', () => {
     expect(error.file).toBe('tenants/hours-motors/site.json');
     expect(error.details).toEqual([
       expect.stringMatching(
-        /^field locations\.1\.contact_detail\.opening_hours\.0\.close \(location 8 "Logan"\): expected a 24-hour time from 00:00 to 23:59.* received "24:00"\)$/,
+        /^field locations\.1\.contact_detail\.opening_hours\.0\.close \(location 8 "Logan"\): expected a 24-hour time from 00:00 to 23:59.* \(got "24:00"\)$/,
       ),
     ]);
   });
@@ -171,6 +171,25 @@ describe('parseSite', () => {
     expect([parsed.locations[0].slug, parsed.dealerships[0].slug]).toEqual(['springwood-used-cars', 'demo-cars-acme']);
   });
 
+  it('says what is wrong in words: an unknown field (with a known one spelt alike), a missing one, a bound; never a regex', () => {
+    expect(refusal({ ...site([]), timezon: 'Australia/Brisbane' }).details).toEqual([
+      'field timezon: unknown field "timezon": did you mean "timezone"? (see docs/site-json.md)',
+    ]);
+    expect(refusal({ ...site([]), theme: { primay: '#12345a' } }).details).toEqual([
+      'field theme.primay: unknown field "primay": did you mean "primary"? (see docs/site-json.md)',
+    ]);
+    const { name: _name, ...nameless } = site([]);
+    expect(refusal(nameless).details).toEqual(['field name: required field is missing']);
+    const hours = (row: Record<string, unknown>) =>
+      refusal(site([location(8, 'Logan', { opening_hours: [{ status: 'Open', close: '17:00', ...row }] })])).details;
+    expect(hours({ weekday: 7, open: '08:00' })).toEqual([
+      'field locations.0.contact_detail.opening_hours.0.weekday (location 8 "Logan"): must be at most 6, got 7',
+    ]);
+    const [badTime] = hours({ weekday: 1, open: '8:30am' });
+    expect(badTime).toMatch(/^field locations\.0\.contact_detail\.opening_hours\.0\.open \(location 8 "Logan"\): expected a 24-hour time .* \(got "8:30am"\)$/);
+    expect(badTime).not.toMatch(/expected \/|\[01\]/);
+  });
+
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });
@@ -179,7 +198,7 @@ describe('parseSite', () => {
   it('refuses an SMS sender ID a phone network would not carry, naming the file and the field', () => {
     for (const senderId of ['', 'Ridgeline Toyota', "Bob's Cars", 'Forms Demo ', '0412345678', 'Café'])
       expect(refusal({ ...site([]), sms: { sender_id: senderId } }).details, senderId).toEqual([
-        'field sms.sender_id: sms.sender_id must be 1 to 11 letters, digits and spaces, with a letter and no space at either end (e.g. "Forms Demo")',
+        `field sms.sender_id: sms.sender_id must be 1 to 11 letters, digits and spaces, with a letter and no space at either end (e.g. "Forms Demo") (got ${JSON.stringify(senderId)})`,
       ]);
   });
 

@@ -12,6 +12,7 @@ import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { checkLeadDeliveryFile, DEFAULT_RETENTION, type Destination, type Retention } from '../../schemas/lead-delivery.ts';
 import { latestModelYear, parseStock, stockFileRecords, stockShapeProblem, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
+import { issueLines } from '../../schemas/issues.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { withRepaymentBands } from '../finance/repayment-band.ts';
 import { vehicleKindsOf } from '../text/template-wording.ts';
@@ -69,10 +70,7 @@ function readJson(file: string): unknown {
 export function parseSite(file: string, data: unknown, folderSlug?: string): Site {
   const result = v.safeParse(SiteSchema, data);
   if (!result.success) {
-    throw new TenantConfigError(
-      file,
-      result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}${locationNamed(issue)}: ${issue.message}${issue.expected ? ` (expected ${issue.expected}, received ${issue.received})` : ''}`),
-    );
+    throw new TenantConfigError(file, issueLines(result.issues, { schema: SiteSchema, docs: 'docs/site-json.md', where: locationNamed }));
   }
   if (folderSlug !== undefined && result.output.slug !== folderSlug) {
     throw new TenantConfigError(file, [`field slug: "${result.output.slug}" must equal the tenant folder name "${folderSlug}"`]);

@@ -161,10 +161,10 @@ describe('problem lines (formatProblem)', () => {
       { ...base, id: 7, slug: 'fine', stocknum: 'null' },
     ]);
     expect(problems.map((problem) => formatProblem(problem))).toEqual([
-      'acme: stock.json record id 520003, stock RT10004 (#1) field km: must not be negative; record skipped',
+      'acme: stock.json record id 520003, stock RT10004 (#1) field km: must not be negative (got -1); record skipped',
       'acme: stock.json record stock RT10005 (#2) field id: required field is missing; record skipped',
       // A stock number that is the id (a CSV export without an id column) is not said twice.
-      'acme: stock.json record id PC2 (#3) field status: status must be one of in_stock, coming_soon, sold; record skipped',
+      'acme: stock.json record id PC2 (#3) field status: status must be one of in_stock, coming_soon, sold (got "stolen"); record skipped',
       'acme: stock.json record id 7 (#4) field slug: duplicate slug "fine" (already used by id 520000, stock RT10001 (#0)); record skipped',
     ]);
   });

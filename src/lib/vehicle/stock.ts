@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { carReadingFor, type Car } from '../../schemas/car.ts';
 import { isNullText } from '../../schemas/feed-text.ts';
+import { issueMessage } from '../../schemas/issues.ts';
 import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
@@ -82,12 +83,6 @@ function duplicateOf(car: Car, record: string, kept: KeptKeys): { field: string;
   kept.ids.set(id, record);
   if (stock) kept.stocks.set(stock, record);
   return null;
-}
-
-/** A person-readable message for a validation issue ("required field is missing" rather than "Invalid key"). */
-export function issueMessage(issue: v.BaseIssue<unknown>): string {
-  if (issue.kind === 'schema' && issue.received === 'undefined' && issue.path?.at(-1)?.type === 'object') return 'required field is missing';
-  return issue.message;
 }
 
 /** The shapes a stock file may have, as said to whoever wrote another. */

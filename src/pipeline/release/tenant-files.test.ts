@@ -21,7 +21,7 @@ describe('a release of a tenant with a bad lead-delivery.json', () => {
     const result = await rebuildTenant({ tenantDir, sitesDir: join(root, 'sites'), log: () => {} });
     expect(result).toMatchObject({
       outcome: 'failed',
-      reason: `${file}: field destinations.0.url: expected an http(s) URL, e.g. https://crm.example.com/leads`,
+      reason: `${file}: field destinations.0.url: expected an http(s) URL, e.g. https://crm.example.com/leads (got "crm.example/leads")`,
     });
   });
 });

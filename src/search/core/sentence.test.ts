@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   compileVocabulary,
-  editDistance,
   phraseKey,
   readingFilters,
   readSentence,
@@ -627,12 +626,5 @@ describe('helpers', () => {
     expect(phraseKey('CX-5')).toBe('cx5');
     expect(phraseKey('Mercedes-Benz')).toBe('mercedesbenz');
     expect(phraseKey('Citroën C4')).toBe('citroenc4');
-  });
-
-  it('editDistance counts an adjacent swap as one edit and stops above its limit', () => {
-    expect(editDistance('hyundia', 'hyundai')).toBe(1);
-    expect(editDistance('toyta', 'toyota')).toBe(1);
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('abcdefgh', 'zzzzzzzz', 2)).toBe(3);
   });
 });

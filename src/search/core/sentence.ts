@@ -21,6 +21,7 @@ import {
   PLACE_WORD_FORMS,
   type FacetMeaning,
 } from './sentence-words.ts';
+import { editDistance } from '../../schemas/spelling.ts';
 
 /** A numeric range; either side may be open. */
 export interface RangeBounds {
@@ -1120,29 +1121,6 @@ function closest(key: string, vocabulary: SentenceVocabulary): Entry | null {
     } else if (distance === bestDistance && candidate.entry !== best) tie = true;
   }
   return best && !tie ? best : null;
-}
-
-/** Edit distance with adjacent transpositions (optimal string alignment), cut off above `limit`. */
-export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  const rows = a.length + 1;
-  const columns = b.length + 1;
-  let before = new Array<number>(columns).fill(0);
-  let previous = Array.from({ length: columns }, (_, index) => index);
-  let current = new Array<number>(columns).fill(0);
-  for (let i = 1; i < rows; i += 1) {
-    current[0] = i;
-    let smallest = current[0];
-    for (let j = 1; j < columns; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current[j] = value;
-      if (value < smallest) smallest = value;
-    }
-    if (smallest > limit) return limit + 1;
-    [before, previous, current] = [previous, current, before];
-  }
-  return previous[columns - 1]!;
 }
 
 /** The parts combined: values of one facet OR-ed, bounds of one range intersected, a model's make added. */

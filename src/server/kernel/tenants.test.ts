@@ -54,7 +54,7 @@ describe('TenantRegistry', () => {
     writeFileSync(join(root, 'zed', 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', url: 'ftp://crm.example/leads' }] }));
     const third = registry.reload();
     expect(third.failed.map((entry) => entry.error)).toEqual([
-      `${join(root, 'zed', 'lead-delivery.json')}: field destinations.0.url: expected an http(s) URL, e.g. https://crm.example.com/leads`,
+      `${join(root, 'zed', 'lead-delivery.json')}: field destinations.0.url: expected an http(s) URL, e.g. https://crm.example.com/leads (got "ftp://crm.example/leads")`,
     ]);
   });
 });

@@ -85,7 +85,7 @@ describe('problem lines of a table feed', () => {
   it('name the row, the record by id and stock number, the column, and what was done', () => {
     const text = 'ID,Stock No,Make,Model,Year,Price,Status,KMs\n9001,A1,Kia,Rio,2019,9990,Available,-5\n9002,A2,Kia,Rio,2019,9990,Available,100\n';
     const result = check('export.csv', text);
-    expect(result.result.problems).toEqual(['row 2 (id 9001, stock A1), column "KMs" -> km: must not be negative; record skipped']);
+    expect(result.result.problems).toEqual(['row 2 (id 9001, stock A1), column "KMs" -> km: must not be negative (got -5); record skipped']);
   });
 
   it('name a second row with a stock number already used (a CSV with its own id column)', () => {
