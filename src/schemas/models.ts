@@ -46,16 +46,23 @@ export const ManufacturerSchema = v.strictObject({
   logo: v.optional(v.string()),
 });
 
-export const ModelsFileSchema = v.union([
-  v.array(ModelSchema),
-  v.strictObject({
-    /** The brand of every model in the file (franchise sites). */
-    manufacturer: v.optional(ManufacturerSchema),
-    /** More brands (group sites): each gets /{brand}/overview. */
-    manufacturers: v.optional(v.array(ManufacturerSchema), []),
-    models: v.array(ModelSchema),
-  }),
-]);
+const ModelsListSchema = v.array(ModelSchema);
+
+const ModelsObjectSchema = v.strictObject({
+  /** The brand of every model in the file (franchise sites). */
+  manufacturer: v.optional(ManufacturerSchema),
+  /** More brands (group sites): each gets /{brand}/overview. */
+  manufacturers: v.optional(v.array(ManufacturerSchema), []),
+  models: v.array(ModelSchema),
+});
+
+/**
+ * The file: a list of models or `{ manufacturer?, manufacturers?, models }`, checked as the
+ * shape it has, so a bad list is not also reported as a bad object (and the reverse).
+ */
+export const ModelsFileSchema = v.lazy((input) =>
+  Array.isArray(input) ? ModelsListSchema : input !== null && typeof input === 'object' ? ModelsObjectSchema : v.union([ModelsListSchema, ModelsObjectSchema]),
+);
 
 export type Model = v.InferOutput<typeof ModelSchema>;
 export type Manufacturer = v.InferOutput<typeof ManufacturerSchema>;

@@ -33,6 +33,16 @@ describe('optional tenant files', () => {
     expect(tenantFileProblems('reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 9 }] }).join('\n')).not.toMatch(/Invalid|Expected/);
   });
 
+  it.each([
+    ['a list', [{ slug: 'cx-5' }], ['field 0.name: required field is missing']],
+    ['a list', [{ name: 'CX-5', slug: 'cx-5', colour: 'red' }], ['field 0.colour: unknown field "colour" (see docs/tenant-files.md)']],
+    ['an object', { models: [{ name: '3' }] }, ['field models.0.slug: required field is missing']],
+    ['an object', { modles: [] }, ['field models: required field is missing', 'field modles: unknown field "modles": did you mean "models"? (see docs/tenant-files.md)']],
+    ['neither', 'CX-5', ['field (root): must be a list or an object, got "CX-5"']],
+  ])('reports a bad models.json as the shape it has (%s), not as the other shape too', (_shape, data, problems) => {
+    expect(tenantFileProblems('models', data)).toEqual(problems);
+  });
+
   it('fills defaults', () => {
     expect(parseTenantFile('reviews', {})).toMatchObject({ hidden: false, minimum_rating: 4, reviews: [] });
   });
