@@ -163,6 +163,7 @@ const SiteFieldsSchema = v.strictObject({
   /** The site's texts (sign-in codes, the trade-in thank-you): the sender ID they show (src/schemas/site/sms.ts). */
   sms: v.optional(SmsSettingsSchema, {}),
   texts: v.optional(TextsSchema, {}),
+  /** Brand colours and font. A colour is #rgb or #rrggbb (#rgba, #rrggbbaa with alpha), rgb() with channels 0-255 or 0-100%, hsl() with a hue of 0-360 and percentages, or a CSS colour name such as navy; anything else is refused. */
   theme: v.optional(ThemeSchema, {}),
   finance: v.optional(FinanceSettingsSchema, {}),
   /** Vehicle media: open on spin or gallery, auto-rotate, the external 360 provider's URL. */

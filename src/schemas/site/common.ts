@@ -1,10 +1,14 @@
 /** Small schema helpers shared by the site.json concern schemas. */
 import * as v from 'valibot';
+import { isCssColour } from './css-colour.ts';
 
-/** A CSS colour: #rgb, #rrggbb, rgb()/hsl() or a named colour. Rejects anything that could break out of a style block. */
+/** A CSS colour: #rgb, #rrggbb (with alpha #rgba, #rrggbbaa), rgb()/hsl() with components in range, or a CSS colour name. Rejects anything that could break out of a style block. */
 export const cssColour = v.pipe(
   v.string(),
-  v.regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20})$/, 'expected a CSS colour such as #1a4fa0'),
+  v.check(
+    isCssColour,
+    'expected a CSS colour: #rgb or #rrggbb (#rgba, #rrggbbaa with alpha), rgb() with channels 0-255 or 0-100%, hsl() with a hue of 0-360 and percentages, or a CSS colour name such as navy',
+  ),
 );
 
 /** A site-relative path ("/about-us") or an absolute http(s) URL. */
