@@ -108,11 +108,11 @@ function given(issue: Issue): string {
   return words[issue.received] ?? issue.received;
 }
 
-/** A schema's own message with ' (got "8:30am")' added, unless it names the value already or the value is not a single one. */
+/** A schema's own message with ' (got "8:30am")' added, unless it names the value already (as a whole) or the value is not a single one. */
 function withGiven(issue: Issue, message: string): string {
-  const single = ['string', 'number', 'boolean'].includes(typeof issue.input);
-  if (!single || (issue.input !== '' && message.includes(String(issue.input)))) return message;
-  return `${message} (got ${given(issue)})`;
+  if (!['string', 'number', 'boolean'].includes(typeof issue.input)) return message;
+  const value = String(issue.input).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return value !== '' && new RegExp(`(^|\\W)${value}($|\\W)`).test(message) ? message : `${message} (got ${given(issue)})`;
 }
 
 const TYPE_WORDS: Record<string, string> = {

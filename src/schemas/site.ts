@@ -77,7 +77,7 @@ const SiteFieldsSchema = v.strictObject({
   logo: v.optional(v.string()),
   /** Head-office address line. */
   address: v.optional(v.string(), ''),
-  /** Main phone number, e.g. '+61 7 3000 1234' (shown as 07 3000 1234). */
+  /** Main phone number, e.g. '+61 7 3000 1234' (shown as 07 3000 1234): an Australian number, 10 digits starting 0, the +61 form, or a 13, 1300 or 1800 number. */
   phone,
   /** Public e-mail address. */
   email: v.optional(v.pipe(v.string(), v.email())),

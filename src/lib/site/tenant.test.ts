@@ -190,6 +190,50 @@ describe('parseSite', () => {
     expect(badTime).not.toMatch(/expected \/|\[01\]/);
   });
 
+  it('refuses two opening-hours rows for one weekday and two special-hours entries for one date, naming the location and the day', () => {
+    const rows = [
+      { weekday: 1, status: 'Open', open: '08:00', close: '17:00' },
+      { weekday: 2, status: 'Open', open: '08:00', close: '17:00' },
+      { weekday: 1, status: 'Closed' },
+    ];
+    expect(refusal(site([location(8, 'Logan', { opening_hours: rows })])).details).toEqual([
+      'field locations.0.contact_detail.opening_hours.2.weekday (location 8 "Logan"): Monday (weekday 1) has two rows, opening_hours.0 and opening_hours.2: a location has one row a weekday (the second was ignored); keep one',
+    ]);
+    const days = [
+      { date: '2026-12-25', status: 'Closed' },
+      { date: '2026-12-25', status: 'Open', start_hour: '09:00', end_hour: '12:00' },
+    ];
+    expect(refusal(site([location(8, 'Logan', { special_hours: days })])).details).toEqual([
+      'field locations.0.contact_detail.special_hours.1.date (location 8 "Logan"): 2026-12-25 has two entries, special_hours.0 and special_hours.1: a location has one entry a date (the second was ignored); keep one',
+    ]);
+  });
+
+  it('refuses a phone number without the digits of an Australian number, and takes the Australian forms', () => {
+    for (const phone of ['123456', '07 3000 12', '+44 20 7946 0958', '1300 12 34'])
+      expect(refusal({ ...site([]), phone }).details, phone).toEqual([
+        `field phone: expected an Australian phone number: 10 digits starting 0 (07 3000 1234, 0412 345 678), +61 7 3000 1234, or a 13, 1300 or 1800 number (got ${JSON.stringify(phone)})`,
+      ]);
+    expect(refusal(site([location(8, 'Logan', { phone: '3000 1234' })])).details).toEqual([
+      expect.stringMatching(/^field locations\.0\.contact_detail\.phone \(location 8 "Logan"\): expected an Australian phone number/),
+    ]);
+    for (const phone of ['+61 7 3555 0100', '(07) 3000 1234', '0412 345 678', '+61412345678', '13 12 34', '1300 123 456', '1800-123-456', '61 2 4721 8800'])
+      expect(parseSite('tenants/hours-motors/site.json', { ...site([]), phone }).phone).toBe(phone);
+  });
+
+  it('refuses a location with an empty street or city line', () => {
+    const at = (address: Record<string, string>) =>
+      refusal(site([{ ...location(8, 'Logan'), address: { street: '1 Main St', city: 'Logan', state: 'QLD', ...address } }])).details;
+    expect(at({ street: '' })).toEqual([
+      'field locations.0.address.street (location 8 "Logan"): the street line is empty: give the street address, e.g. \'12 Logan Road\' (got "")',
+    ]);
+    expect(at({ street: '  ' })).toEqual([
+      'field locations.0.address.street (location 8 "Logan"): the street line is empty: give the street address, e.g. \'12 Logan Road\' (got "  ")',
+    ]);
+    expect(at({ city: '' })).toEqual([
+      'field locations.0.address.city (location 8 "Logan"): the city line is empty: give the suburb or city, e.g. \'Springwood\' (got "")',
+    ]);
+  });
+
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });

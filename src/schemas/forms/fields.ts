@@ -27,6 +27,11 @@ export function normalisePhone(text: string): string {
   return digits;
 }
 
+/** Whether a phone number has the digits of an Australian number (AU_PHONE_PATTERN after normalisePhone): a landline, a mobile, or a 13, 1300 or 1800 number. */
+export function isAuPhone(text: string): boolean {
+  return AU_PHONE_PATTERN.test(normalisePhone(text));
+}
+
 /** Whether a phone number is an Australian mobile (04.. after normalisePhone): what an SMS reaches. */
 export function isAuMobile(text: string): boolean {
   return AU_MOBILE_PATTERN.test(normalisePhone(text));

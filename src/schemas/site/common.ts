@@ -1,5 +1,6 @@
 /** Small schema helpers shared by the site.json concern schemas. */
 import * as v from 'valibot';
+import { isAuPhone } from '../forms/fields.ts';
 import { isCssColour } from './css-colour.ts';
 
 /** A CSS colour: #rgb, #rrggbb (with alpha #rgba, #rrggbbaa), rgb()/hsl() with components in range, or a CSS colour name. Rejects anything that could break out of a style block. */
@@ -25,8 +26,12 @@ export function httpUrl(message = 'expected an http(s) URL, e.g. https://www.exa
   return v.pipe(v.string(), v.url(message), v.regex(/^https?:\/\/[^\s]+$/i, message));
 }
 
-/** An Australian or international phone number as text, e.g. "+61 7 3000 1234" or "07 3000 1234". */
-export const phone = v.pipe(v.string(), v.regex(/^[+()\d\s-]{6,20}$/, 'expected a phone number such as +61 7 3000 1234'));
+/** An Australian phone number as written, e.g. "+61 7 3000 1234", "07 3000 1234" or "1300 123 456": the digits of a landline, a mobile or a 13, 1300 or 1800 number (isAuPhone). */
+export const phone = v.pipe(
+  v.string(),
+  v.regex(/^[+()\d\s.-]{6,24}$/, 'expected a phone number of digits, spaces, brackets and dashes, e.g. +61 7 3000 1234'),
+  v.check(isAuPhone, 'expected an Australian phone number: 10 digits starting 0 (07 3000 1234, 0412 345 678), +61 7 3000 1234, or a 13, 1300 or 1800 number'),
+);
 
 /** A URL slug: lower-case letters, digits and single hyphens. */
 export const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a slug: lower-case letters, digits and single hyphens'));

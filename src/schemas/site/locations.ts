@@ -94,6 +94,42 @@ export const SpecialHourSchema = v.pipe(
   ),
 );
 
+/** The issue path of `entries[index][key]`, so a message names that field of that entry. */
+function entryField<Entry extends Record<Key, unknown>, Key extends string>(entries: Entry[], index: number, key: Key) {
+  const entry = entries[index];
+  return [
+    { type: 'array', origin: 'value', input: entries, key: index, value: entry },
+    { type: 'object', origin: 'value', input: entry, key, value: entry[key] },
+  ] as const;
+}
+
+/**
+ * A check that no two entries of a list share `key`, read as text (7 and '7' are one id): a repeat
+ * names its field with `message(entries, index, first)`, `first` the index of the earlier entry.
+ */
+function uniqueBy<Entry extends Record<Key, string | number>, Key extends string>(
+  key: Key,
+  message: (entries: Entry[], index: number, first: number) => string,
+) {
+  return v.rawCheck<Entry[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const entries = dataset.value;
+    const firstIndex = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const value = String(entry[key]);
+      const first = firstIndex.get(value);
+      if (first === undefined) {
+        firstIndex.set(value, index);
+        return;
+      }
+      addIssue({ message: message(entries, index, first), input: entry[key], path: [...entryField(entries, index, key)] });
+    });
+  });
+}
+
+/** Why a day has one row: the status line and the tables read the first. */
+const ONE_A_DAY = (what: string) => `a location has one ${what} (the second was ignored); keep one`;
+
 const LocationFields = v.strictObject({
   /** Location id, unique within the site (read as text: 7 and '7' are one id); cars, leads and holiday entries name the location by it. */
   id: v.union([v.number(), v.string()]),
@@ -117,10 +153,16 @@ const LocationFields = v.strictObject({
   dealership_slug: v.optional(v.string()),
   /** Street address and map data. */
   address: v.strictObject({
-    /** Street line, e.g. '12 Logan Road'. */
-    street: v.string(),
-    /** Suburb or city. */
-    city: v.string(),
+    /** Street line, e.g. '12 Logan Road'; not empty. */
+    street: v.pipe(
+      v.string(),
+      v.check((line) => line.trim() !== '', "the street line is empty: give the street address, e.g. '12 Logan Road'"),
+    ),
+    /** Suburb or city; not empty. */
+    city: v.pipe(
+      v.string(),
+      v.check((line) => line.trim() !== '', "the city line is empty: give the suburb or city, e.g. 'Springwood'"),
+    ),
     /** State code. */
     state: v.picklist(['QLD', 'NSW', 'VIC', 'SA', 'WA', 'TAS', 'ACT', 'NT']),
     postcode: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/, 'expected a 4-digit postcode'))),
@@ -132,11 +174,35 @@ const LocationFields = v.strictObject({
   }),
   contact_detail: v.optional(
     v.strictObject({
+      /** The location's phone: an Australian number, as site.json `phone`. */
       phone: v.optional(phone),
+      /** A second (landline) number, as `phone`. */
       landline_phone: v.optional(phone),
       email: v.optional(v.pipe(v.string(), v.email())),
-      opening_hours: v.optional(v.array(OpeningHourSchema), []),
-      special_hours: v.optional(v.array(SpecialHourSchema), []),
+      /** One row a weekday. */
+      opening_hours: v.optional(
+        v.pipe(
+          v.array(OpeningHourSchema),
+          uniqueBy(
+            'weekday',
+            (rows, index, first) =>
+              `${WEEKDAYS[rows[index].weekday]} (weekday ${rows[index].weekday}) has two rows, opening_hours.${first} and opening_hours.${index}: ${ONE_A_DAY('row a weekday')}`,
+          ),
+        ),
+        [],
+      ),
+      /** One entry a date. */
+      special_hours: v.optional(
+        v.pipe(
+          v.array(SpecialHourSchema),
+          uniqueBy(
+            'date',
+            (entries, index, first) =>
+              `${entries[index].date} has two entries, special_hours.${first} and special_hours.${index}: ${ONE_A_DAY('entry a date')}`,
+          ),
+        ),
+        [],
+      ),
     }),
     {},
   ),
@@ -177,39 +243,17 @@ const specialHoursOfThisLocation = v.rawCheck<v.InferOutput<typeof LocationField
 /** A location of the site (spec §3 "Location"); its special hours name no other location. */
 export const LocationSchema = v.pipe(LocationFields, specialHoursOfThisLocation);
 
-/** The issue path of `entries[index][key]`, so a message names that field of that entry. */
-function entryField<Entry extends Record<Key, unknown>, Key extends string>(entries: Entry[], index: number, key: Key) {
-  const entry = entries[index];
-  return [
-    { type: 'array', origin: 'value', input: entries, key: index, value: entry },
-    { type: 'object', origin: 'value', input: entry, key, value: entry[key] },
-  ] as const;
-}
-
 /**
  * A check that no two entries of a site.json list (`locations`, `dealerships`) share `key`, read
  * as text (7 and '7' are one id). A repeat stops the tenant, naming both fields and the value, and
  * `rule`: which names of the site read it.
  */
 function uniqueWithinSite<Entry extends { name: string } & Record<Key, string | number>, Key extends string>(list: string, key: Key, rule: string) {
-  return v.rawCheck<Entry[]>(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const entries = dataset.value;
-    const firstIndex = new Map<string, number>();
-    entries.forEach((entry, index) => {
-      const value = String(entry[key]);
-      const first = firstIndex.get(value);
-      if (first === undefined) {
-        firstIndex.set(value, index);
-        return;
-      }
-      addIssue({
-        message: `the ${key} ${value} is also ${list}.${first}.${key} (${JSON.stringify(entries[first].name)}); ${rule}: give one of them another ${key}`,
-        input: entry[key],
-        path: [...entryField(entries, index, key)],
-      });
-    });
-  });
+  return uniqueBy<Entry, Key>(
+    key,
+    (entries, index, first) =>
+      `the ${key} ${String(entries[index][key])} is also ${list}.${first}.${key} (${JSON.stringify(entries[first].name)}); ${rule}: give one of them another ${key}`,
+  );
 }
 
 /**
