@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
-import { leadDestinationNotice, listTenantDirs } from '../src/lib/site/tenant.ts';
+import { leadDestinationNotice, listTenantDirs, skippedTenantFolders } from '../src/lib/site/tenant.ts';
 import { thisMachine } from '../src/config/machine.ts';
 import { nowFlag, settingsOrExit } from '../src/config/env.ts';
 
@@ -43,8 +43,13 @@ if (values.jobs !== undefined && !(/^\d+$/.test(values.jobs) && Number(values.jo
 }
 
 let dirs: string[] = [];
+// Folders that are not tenants (no site.json, or a 'Site.json') are named, not skipped in silence.
+const skipped: { dir: string; note: string }[] = [];
 try {
-  for (const root of tenantsRoots) dirs.push(...listTenantDirs(root));
+  for (const root of tenantsRoots) {
+    dirs.push(...listTenantDirs(root));
+    skipped.push(...skippedTenantFolders(root));
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
@@ -60,6 +65,7 @@ for (const dir of dirs) {
   seenSlugs.set(slugOf(dir), dir);
 }
 const tenantsRoot = tenantsRoots.join(', ');
+for (const { dir, note } of skipped) if (!values.tenant?.length || values.tenant.includes(slugOf(dir))) console.log(`  ! ${note}`);
 if (values.tenant?.length) {
   const wanted = new Set(values.tenant);
   const found = dirs.filter((dir) => wanted.has(dir.split('/').pop() ?? ''));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseStock } from '../vehicle/stock.ts';
-import { leadDestinationNotice, loadTenant, parseSite, TenantConfigError } from './tenant.ts';
+import { leadDestinationNotice, listTenantDirs, loadTenant, parseSite, skippedTenantFolders, TenantConfigError } from './tenant.ts';
 
 const location = (id: number, name: string, contact_detail: Record<string, unknown> = {}) => ({
   id,
@@ -357,5 +357,30 @@ describe('loadTenant with the stock and its parse handed over (the pipeline)', (
     const tenant = loadTenant(dir, NOW, { data: farFuture, parsed: clockless });
     expect(tenant.cars).toEqual([]);
     expect(tenant.problems.map((problem) => problem.field)).toEqual(['year']);
+  });
+});
+
+describe('skippedTenantFolders', () => {
+  it('names a folder of the tenants directory that has no site.json, and a site.json spelt in another case', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tenant-folders-'));
+    try {
+      for (const [folder, files] of [
+        ['good-yard', ['site.json', 'stock.json']],
+        ['cased-yard', ['Site.json', 'stock.json']],
+        ['empty-yard', []],
+        ['.hidden', ['stock.json']],
+      ] as const) {
+        mkdirSync(join(root, folder));
+        for (const file of files) writeFileSync(join(root, folder, file), '{}');
+      }
+      writeFileSync(join(root, 'README.md'), '');
+      expect(listTenantDirs(root)).toEqual([join(root, 'good-yard')]);
+      expect(skippedTenantFolders(root).map(({ note }) => note)).toEqual([
+        `${join(root, 'cased-yard')}: not built: it holds "Site.json" but no site.json (the name is lower-case)`,
+        `${join(root, 'empty-yard')}: not built: no site.json (a tenant is a folder holding site.json)`,
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

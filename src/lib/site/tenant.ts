@@ -187,14 +187,33 @@ export function demoDateShift(dir: string, now: number): number {
   }
 }
 
-/** Tenant folders of a directory: sub-folders holding a site.json, sorted by name. */
-export function listTenantDirs(root: string): string[] {
+/** The sub-folders of a tenants directory (hidden ones left out), sorted by name. */
+function subFolders(root: string): string[] {
   const absolute = resolve(root);
   if (!existsSync(absolute)) throw new Error(`tenants directory not found: ${absolute}`);
   return readdirSync(absolute)
-    .filter((name) => !name.startsWith('.') && statSync(join(absolute, name)).isDirectory() && existsSync(join(absolute, name, 'site.json')))
+    .filter((name) => !name.startsWith('.') && statSync(join(absolute, name)).isDirectory())
     .sort()
     .map((name) => join(absolute, name));
+}
+
+/** Tenant folders of a directory: sub-folders holding a site.json, sorted by name. */
+export function listTenantDirs(root: string): string[] {
+  return subFolders(root).filter((dir) => existsSync(join(dir, 'site.json')));
+}
+
+/**
+ * The sub-folders of a tenants directory that are not tenants (no site.json), each with a note
+ * naming it and a site.json spelt in another case ('Site.json'): without a word, a build skipped them.
+ */
+export function skippedTenantFolders(root: string): { dir: string; note: string }[] {
+  return subFolders(root)
+    .filter((dir) => !existsSync(join(dir, 'site.json')))
+    .map((dir) => {
+      const cased = readdirSync(dir).find((name) => name.toLowerCase() === 'site.json');
+      const why = cased ? `it holds ${JSON.stringify(cased)} but no site.json (the name is lower-case)` : 'no site.json (a tenant is a folder holding site.json)';
+      return { dir, note: `${dir}: not built: ${why}` };
+    });
 }
 
 /** Read an optional JSON file of the tenant folder (models.json, reviews.json, offers.json...). */
