@@ -106,6 +106,17 @@ describe('issue 34 hardening, second round (lead API)', () => {
     expect((await requestCode(api, ALPHA, '0413 510 000', '198.51.100.10')).statusCode).toBe(200);
   });
 
+  it("N5: a code request refused for the phone's 3 codes in 15 minutes uses none of the client's daily SMS allowance", async () => {
+    const api = await app({ sms: { perClientPerDay: 4 }, rateLimit: { signInMax: 100 } });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await requestCode(api, ALPHA, '0413 540 001', '203.0.113.54')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    // Three texts sent: the client's fourth is still its own, for another number.
+    const other = await requestCode(api, ALPHA, '0413 540 002', '203.0.113.54');
+    expect([other.statusCode, other.json().error]).toEqual([200, undefined]);
+    expect((await requestCode(api, ALPHA, '0413 540 003', '203.0.113.54')).json().error).toMatch(/today/);
+  });
+
   it('N5: no trade-in text to a mobile that was only typed; a signed-in shopper with that mobile gets it', async () => {
     const api = await app();
     const victim = '0413 520 001';

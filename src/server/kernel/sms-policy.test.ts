@@ -129,6 +129,14 @@ describe('sendCappedSms', () => {
     expect([await send('alpha', '0412000001'), await send('beta', '0412000002'), await send('alpha', '0412000003')]).toEqual(['ok', 'ok', 'client-cap']);
     expect(await sendCappedSms(d, tenant('alpha'), { to: '0412000003', body: 'x', kind: 'sign-in', client: '203.0.113.10' })).toBe('ok');
   });
+
+  it("takes the client's allowance only for a text every other check allows", async () => {
+    const d = deps({ perClientPerDay: 1 });
+    const message = { to: '0412000001', body: 'x', kind: 'sign-in' as const, client: '203.0.113.9' };
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, allowed: async () => false })).toBe('refused');
+    expect(await sendCappedSms(d, tenant('alpha'), message)).toBe('ok');
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, to: '0412000002' })).toBe('client-cap');
+  });
 });
 
 describe('plainFirstName', () => {

@@ -37,6 +37,8 @@ export interface SmsToReserve {
   allowed?: (tx: SqlExecutor) => Promise<boolean>;
   /** Stores what the text carries, in the transaction that records the text (so both are stored, or neither). */
   beforeSend?: (tx: SqlExecutor) => Promise<void>;
+  /** The client's allowance, taken last, once every other check allows the text (a refused text uses none): false sends nothing ('client-cap'). */
+  allowance?: () => Promise<boolean>;
 }
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
@@ -59,7 +61,8 @@ export async function sendCappedSms(
     knownPhone?: boolean;
   },
 ): Promise<SmsReservation> {
-  if (message.client && deps.allowances && !(await deps.allowances.take('sms-client', message.client, deps.limits.perClientPerDay))) return 'client-cap';
+  const { client } = message;
+  const { allowances } = deps;
   const reserved = await deps.sms.reserve({
     tenant: tenant.slug,
     phone: message.to,
@@ -71,6 +74,7 @@ export async function sendCappedSms(
     now: deps.now(),
     allowed: message.allowed,
     beforeSend: message.beforeSend,
+    allowance: client && allowances ? () => allowances.take('sms-client', client, deps.limits.perClientPerDay) : undefined,
   });
   if (reserved !== 'ok') return reserved;
   await deps.adapters.sms.send({ tenant: tenant.slug, to: message.to, from: smsSender(tenant), body: message.body });
@@ -111,7 +115,8 @@ export class SmsLog {
    * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
    * from this tenant, `perPhoneAllTenants` to a phone from every tenant together and
    * `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
-   * evaluation id) one text per kind and evaluation. Counted and recorded under the tenant's
+   * evaluation id) one text per kind and evaluation; the client's allowance is taken only
+   * for a text that passes all of these. Counted and recorded under the tenant's
    * and the phone's locks, so texts reserved at once (by any API process) are counted one
    * after another.
    */
@@ -123,6 +128,7 @@ export class SmsLog {
       if (sms.allowed && !(await sms.allowed(tx))) return 'refused';
       const capped = await this.#capReached(tx, sms);
       if (capped) return capped;
+      if (sms.allowance && !(await sms.allowance())) return 'client-cap';
       const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
         randomUUID(),
         sms.tenant,
