@@ -37,6 +37,7 @@ import { startFaultProxy, type BucketMode, type FaultProxy } from '../support/fa
 import { call, startPoller, startWriter, type Read } from '../support/faults/load.ts';
 import { mountSmallDisk, startStack, type StackRun } from '../support/faults/stack-run.ts';
 import { releaseTime } from '../../src/pipeline/service/operator.ts';
+import { leadKey } from '../../src/server/leads/repository.ts';
 
 const ALL = ['redis-lost', 'redis-saved', 'postgres', 'bucket', 'meilisearch', 'crm', 'disk'] as const;
 type Fault = (typeof ALL)[number];
@@ -344,7 +345,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     const acknowledged = during.filter((lead) => lead.answers.some((answer) => answer.at <= recovered && (answer.status === 200 || answer.status === 201)));
     const stored = await storedLeads();
     expect(
-      acknowledged.filter((lead) => stored.get(lead.key) !== lead.leadId).map((lead) => lead.key),
+      acknowledged.filter((lead) => stored.get(leadKey('browser', lead.key)) !== lead.leadId).map((lead) => lead.key),
       'leads acknowledged while PostgreSQL was stopped but not stored',
     ).toEqual([]);
     // The lead API said so: 503 with Retry-After while the database was gone (never 500).
@@ -546,13 +547,13 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     phase('disk', start, recovered, reached, { failed: `${job.worker} job ${job.job}: ${outcome.reason?.split('\n')[0]}`, thenReleases: again, itPublishedAgainAfterRounds: rounds });
   }
 
-  /** The writer's leads in the database: key -> lead id (each key once). */
+  /** The writer's leads in the database: stored key (leadKey) -> lead id (each key once). */
   async function storedLeads(): Promise<Map<string, string>> {
     const client = new pg.Client({ connectionString: run.ready.postgres });
     await client.connect();
     try {
       const rows = (
-        await client.query<{ client_key: string; id: string }>('SELECT client_key, id FROM leads WHERE client_key LIKE $1', [`fault-${process.pid}-%`])
+        await client.query<{ client_key: string; id: string }>('SELECT client_key, id FROM leads WHERE client_key LIKE $1', [leadKey('browser', `fault-${process.pid}-%`)])
       ).rows;
       const stored = new Map(rows.map((row) => [row.client_key, row.id]));
       expect(stored.size).toBe(rows.length);
@@ -569,7 +570,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     expect(answers.filter((answer) => answer.status === 500)).toEqual([]);
     expect(leads.filter((lead) => !lead.leadId).map((lead) => ({ key: lead.key, answers: lead.answers.map((answer) => answer.status) }))).toEqual([]);
     const stored = await storedLeads();
-    expect(leads.filter((lead) => stored.get(lead.key) !== lead.leadId).map((lead) => lead.key)).toEqual([]);
+    expect(leads.filter((lead) => stored.get(leadKey('browser', lead.key)) !== lead.leadId).map((lead) => lead.key)).toEqual([]);
     expect(stored.size).toBe(leads.length);
     if (runs('crm') || runs('postgres')) {
       await waitFor(

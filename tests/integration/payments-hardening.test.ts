@@ -193,6 +193,36 @@ for (const kind of DATABASES) {
       expect(third.json().error).toBe(ABANDONED_HOLDS_MESSAGE);
     });
 
+    it("a browser's Idempotency-Key cannot claim the lead of a payment: /online-payment stores its own, not the browser's Reserve lead", async () => {
+      const attempt = `claimed-${kind}-${++attempts}`;
+      const claimed = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { ...ALPHA, 'idempotency-key': `online-payment:${attempt}` },
+        payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(EXTRA_CARS[0]), form_completed: false },
+      });
+      expect(claimed.statusCode).toBe(201);
+      await app.payments.issueInvoice('alpha', { reference: `CLAIM-${kind}`, amountCents: 4_000, expiresAt: clock + 86_400_000 });
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        remoteAddress: '203.0.113.95',
+        payload: { ...shopper, reference: `CLAIM-${kind}`, amount: '40', terms_conditions: true, attempt },
+      });
+      expect(started.statusCode).toBe(201);
+      expect(started.json().lead_id).not.toBe(claimed.json().lead_id);
+      expect(await app.stores.leads.get('alpha', started.json().lead_id)).toMatchObject({ category: 'Online Payment', car_id: null });
+      // The browser's own retry still finds its lead.
+      const retried = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { ...ALPHA, 'idempotency-key': `online-payment:${attempt}` },
+        payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(EXTRA_CARS[0]), form_completed: false },
+      });
+      expect([retried.statusCode, retried.json().lead_id]).toEqual([200, claimed.json().lead_id]);
+    });
+
     it('N4: an "Online Payment" lead the server has not seen paid says it is not paid, whether a browser posted it or completed the unpaid lead of /online-payment', async () => {
       const forged = await app.inject({
         method: 'POST',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { NOT_RESERVABLE_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { leadKey } from '../../src/server/leads/repository.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
@@ -134,7 +135,13 @@ describe('payments: the server applies the reserve rule', () => {
   /** A Reserve lead for car 1 stored while the site still took it (written past POST /api/leads, which now refuses it): its id. */
   const storedBeforeSwitchOff = async (tenant: string, subcategory: string) => {
     const values = { ...contact, category: 'Reserve', subcategory, car_id: '1', form_completed: false };
-    const saved = await app.stores.leads.save({ tenant, clientKey: `before-switch-off-${++attempts}`, values, destinations: [], now: Date.now() });
+    const saved = await app.stores.leads.save({
+      tenant,
+      clientKey: leadKey('browser', `before-switch-off-${++attempts}`),
+      values,
+      destinations: [],
+      now: Date.now(),
+    });
     return saved.status === 'created' ? saved.id : '';
   };
 
@@ -172,7 +179,13 @@ describe('payments: the server applies the reserve rule', () => {
     });
     expect(enquiry.statusCode, enquiry.body).toBe(201);
     const values = { ...contact, category: 'Test Drive', car_id: '1', dateTime: '2030-01-07T10:00', form_completed: false };
-    const testDrive = await app.stores.leads.save({ tenant: 'enquiries', clientKey: `test-drive-${++attempts}`, values, destinations: [], now: Date.now() });
+    const testDrive = await app.stores.leads.save({
+      tenant: 'enquiries',
+      clientKey: leadKey('browser', `test-drive-${++attempts}`),
+      values,
+      destinations: [],
+      now: Date.now(),
+    });
     const testDriveId = testDrive.status === 'created' ? testDrive.id : '';
     for (const [what, leadId] of [
       ['enquiry', enquiry.json().lead_id],

@@ -5,6 +5,7 @@
  * group, must give one lead and a replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadKey } from '../../src/server/leads/repository.ts';
 import { openStores } from '../../src/server/stores.ts';
 import { POSTGRES_SKIP_REASON, tempDir, testDatabase } from '../support/server-helpers.ts';
 
@@ -24,7 +25,7 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)('17.7 PostgreSQL group inser
   it('17.7 concurrent leads are all stored with one delivery job per destination; a repeated client key replays', async () => {
     const store = openStores(database.db);
     const write = (index: number, clientKey?: string) =>
-      store.leads.save({ tenant: 'alpha', clientKey, values: { name: `N${index}`, email: `n${index}@example.com`, form_completed: index % 10 !== 0 }, destinations: ['crm', 'adf'], now: 1_000 + index });
+      store.leads.save({ tenant: 'alpha', clientKey: clientKey === undefined ? undefined : leadKey('browser', clientKey), values: { name: `N${index}`, email: `n${index}@example.com`, form_completed: index % 10 !== 0 }, destinations: ['crm', 'adf'], now: 1_000 + index });
     const results = await Promise.all([...Array.from({ length: 60 }, (_, index) => write(index, `key-${index}`)), write(100, 'key-5'), write(101, 'key-7'), write(102)]);
     const created = results.filter((result) => result.status === 'created');
     expect(created).toHaveLength(61);

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../database.ts';
-import { LeadRepository, OutboxRepository } from './repository.ts';
+import { LeadRepository, OutboxRepository, leadKey } from './repository.ts';
 
 let db: SqlDatabase;
 let leads: LeadRepository;
@@ -60,13 +60,14 @@ describe('LeadRepository.save', () => {
   });
 
   it('a retried first submission (same Idempotency-Key, same tenant) is answered with the first lead and stores nothing', async () => {
-    const first = await leads.save({ tenant: 'alpha', clientKey: 'k-1', values: enquiry, destinations: ['crm'], now: 1 });
-    const again = await leads.save({ tenant: 'alpha', clientKey: 'k-1', values: enquiry, destinations: ['crm'], now: 2 });
+    const clientKey = leadKey('browser', 'k-1');
+    const first = await leads.save({ tenant: 'alpha', clientKey, values: enquiry, destinations: ['crm'], now: 1 });
+    const again = await leads.save({ tenant: 'alpha', clientKey, values: enquiry, destinations: ['crm'], now: 2 });
     expect(again).toEqual({ status: 'replayed', id: (first as { id: string }).id, revision: 1 });
     expect(await leads.count('alpha')).toBe(1);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
     // The key is the tenant's: another tenant's lead with the same key is a new lead.
-    expect(await leads.save({ tenant: 'beta', clientKey: 'k-1', values: enquiry, destinations: [], now: 3 })).toMatchObject({ status: 'created' });
+    expect(await leads.save({ tenant: 'beta', clientKey, values: enquiry, destinations: [], now: 3 })).toMatchObject({ status: 'created' });
     expect(await leads.count()).toBe(2);
   });
 

@@ -10,7 +10,7 @@ import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
 import { LeadWriter, type LeadWrite, type LeadWriteResult } from './write.ts';
 
 export type { StoredLead } from './row.ts';
-export type { LeadWrite, LeadWriteResult } from './write.ts';
+export { leadKey, type LeadKey, type LeadWrite, type LeadWriteResult } from './write.ts';
 
 /** Outbox state of one tenant for /api/health. */
 export interface DeliveryHealth {

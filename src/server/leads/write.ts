@@ -18,6 +18,16 @@ export interface LeadRefusal {
   fields?: Record<string, string>;
 }
 
+/** A lead's idempotency key, in the key space of whoever chose it (`leadKey`): a browser's never equals the server's own. */
+export type LeadKey = string & { readonly __leadKey: unique symbol };
+
+/**
+ * The one place a lead's idempotency key is made: `browser` (a form's Idempotency-Key header),
+ * `online-payment` (the payment attempt) and `spin-to-win` (the spin) each have their own prefix,
+ * so no key a browser sends can name a lead the server stores for a payment or a prize.
+ */
+export const leadKey = (owner: 'browser' | 'online-payment' | 'spin-to-win', key: string): LeadKey => `${owner}:${key}` as LeadKey;
+
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
 export interface LeadWrite {
   tenant: string;
@@ -25,8 +35,8 @@ export interface LeadWrite {
   leadId?: string;
   /** With leadId: why the stored lead takes no such step, asked in the write's transaction (the row locked), or undefined to merge it. */
   refuse?: (stored: StoredLead) => LeadRefusal | undefined;
-  /** Client's Idempotency-Key: a retried first submission returns the same lead. */
-  clientKey?: string;
+  /** The lead's idempotency key (`leadKey`): a retried first submission returns the same lead. */
+  clientKey?: LeadKey;
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];

@@ -12,6 +12,7 @@ import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
 import { laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
+import { leadKey } from '../../leads/repository.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -103,8 +104,9 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const key = request.headers['idempotency-key'];
     // A retry of a submission already stored (the answer was lost) is answered by saveLead as a
     // replay: the same lead, nothing new, 200. No lookup before it: the forms send a key with
-    // every first submission, and the insert finds a repeat itself.
-    const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
+    // every first submission, and the insert finds a repeat itself. In the browser's own key space
+    // (leadKey): a header cannot name the lead of a payment or a prize.
+    const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? leadKey('browser', key) : undefined;
     // The booking time is kept as the dealer's time with its offset.
     if (values.dateTime && bookingAt !== undefined && Number.isFinite(bookingAt)) values.dateTime = dealerIso(bookingAt, tenant.site.timezone);
     const testDriveAt = values.dateTime && car && isTestDriveCategory(values.category) ? Date.parse(values.dateTime) : undefined;

@@ -12,7 +12,7 @@ import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
-import type { LeadRepository } from '../../leads/repository.ts';
+import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 
@@ -90,7 +90,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
     const lead = await deps.leads.save({
       tenant: tenant.slug,
-      clientKey: `online-payment:${attempt}`,
+      clientKey: leadKey('online-payment', attempt),
       values: {
         ...contact,
         category: 'Online Payment',

@@ -28,6 +28,7 @@ import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { parseOr400, sendError } from '../../kernel/http.ts';
 import { currentUser } from '../../kernel/session.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
+import { leadKey } from '../../leads/repository.ts';
 import { SpinToWinStore, type DrawablePrize, type SpinRecord } from './store.ts';
 
 /** The promotion a count of prizes belongs to: a new start date starts the quantities afresh. */
@@ -199,13 +200,13 @@ function closedMessage(period: ReturnType<typeof promotionState>, promotion: str
 }
 
 /**
- * Store a spin's lead with its delivery jobs and link it to the spin. The Idempotency key is
- * the spin's id, so saving again (after a crash between the two writes) gives the same lead.
+ * Store a spin's lead with its delivery jobs and link it to the spin. The idempotency key is
+ * the spin's id (leadKey), so saving again (after a crash between the two writes) gives the same lead.
  */
 async function saveSpinLead(ctx: ApiContext, spins: SpinToWinStore, tenant: ApiTenant, spin: SpinRecord): Promise<string> {
   const result = await ctx.stores.leads.save({
     tenant: tenant.slug,
-    clientKey: `spin-to-win:${spin.id}`,
+    clientKey: leadKey('spin-to-win', spin.id),
     values: spin.lead_values,
     destinations: tenant.destinations.map((destination) => destination.id),
     now: ctx.now(),
