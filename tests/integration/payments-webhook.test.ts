@@ -14,6 +14,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
+import { paymentLine } from '../../src/server/leads/formats.ts';
 import { takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
@@ -117,30 +118,46 @@ for (const kind of DATABASES) {
       expect((await post('alpha', event)).json()).toMatchObject({ duplicate: true });
     });
 
+    /** A shopper (window `name`, from address `from`) pays invoice `reference` on /online-payment and submits a card: the payment, its lead and the provider's intent. */
+    const payInvoice = async (reference: string, amount: string, name: string, from: string) => {
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        remoteAddress: from,
+        payload: { ...contact, reference, amount, terms_conditions: true, attempt: `invoice-${kind}-${name}` },
+      });
+      expect(started.statusCode).toBe(201);
+      const paymentId = started.json().payment_id as string;
+      expect(
+        (await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: from, payload: {} })).statusCode,
+      ).toBe(201);
+      return {
+        paymentId,
+        leadId: started.json().lead_id as string,
+        ref: [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id,
+      };
+    };
+
     it('an invoice paid from two windows at once is paid once: the second payment is refunded', async () => {
       await app.payments.issueInvoice('alpha', { reference: `TWO-${kind}`, amountCents: 12_345, expiresAt: clock + 86_400_000 });
-      const window = async (name: string, from: string) => {
-        const started = await app.inject({
-          method: 'POST',
-          url: '/api/payments/online-payment',
-          headers: ALPHA,
-          remoteAddress: from,
-          payload: { ...contact, reference: `TWO-${kind}`, amount: '123.45', terms_conditions: true, attempt: `two-${kind}-${name}` },
-        });
-        expect(started.statusCode).toBe(201);
-        const paymentId = started.json().payment_id as string;
-        expect(
-          (await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: from, payload: {} })).statusCode,
-        ).toBe(201);
-        return { paymentId, ref: [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id };
-      };
-      const first = await window('a', '198.51.100.10');
-      const second = await window('b', '198.51.100.11');
+      const first = await payInvoice(`TWO-${kind}`, '123.45', 'a', '198.51.100.10');
+      const second = await payInvoice(`TWO-${kind}`, '123.45', 'b', '198.51.100.11');
       expect((await post('alpha', stripe.pay(first.ref))).json()).toMatchObject({ outcome: 'paid' });
       const late = await post('alpha', stripe.pay(second.ref));
       expect(late.statusCode).toBe(200);
       expect(await status(first.paymentId)).toBe('paid');
       expect(await status(second.paymentId)).toBe('refunded');
+    });
+
+    it('a paid invoice tells the dealer it is paid and names no car reserved: only a deposit holds a car', async () => {
+      await app.payments.issueInvoice('alpha', { reference: `PAID-${kind}`, amountCents: 24_000, expiresAt: clock + 86_400_000 });
+      const paid = await payInvoice(`PAID-${kind}`, '240', 'paid', '198.51.100.12');
+      expect((await post('alpha', stripe.pay(paid.ref))).json()).toMatchObject({ outcome: 'paid' });
+      const lead = (await app.stores.leads.get('alpha', paid.leadId))!;
+      expect(lead.data.payment).toMatchObject({ status: 'paid', invoice_reference: `PAID-${kind}` });
+      expect(lead.data.payment).not.toHaveProperty('reserved_until');
+      expect(paymentLine(lead, 'Australia/Brisbane')).toBe(`Payment for PAID-${kind}: $240.00 AUD paid online (stripe reference ${paid.ref})`);
     });
 
     it("a hold that ran out stays a hold let run out when Stripe confirms the sweep's cancel, so the two-unpaid-holds rule keeps counting it", async () => {

@@ -81,7 +81,8 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
     conflict = payment.status === 'conflict';
   }
   if (conflict) return refundTaken(ctx, tenant, payment, at);
-  await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', holdUntil);
+  // Only a deposit holds a car: an invoice's lead names no reservation.
+  await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', payment.kind === 'reservation' ? holdUntil : undefined);
   if (payment.kind === 'reservation' && payment.car_id) await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
   return 'paid';
 }
