@@ -193,11 +193,17 @@ for (const kind of DATABASES) {
         page_id: '/spin-to-win',
         custom_params: { prize_id: won.prize.id, spin_month: '2026-02' },
       });
-      expect(String(leads[0]!.data.message)).toContain(`Spin to Win, Feb 2026: won ${won.prize.label}`);
+      // The shopper wrote no message: the prize is said in the site's own line, never under 'Message:' (the shopper's words).
+      expect(leads[0]!.data).not.toHaveProperty('message');
       // Delivered like every lead: one job per destination of the tenant (the webhook and the e-mail).
       await waitFor(() => hook.calls.some((call) => call.body.includes(won.lead_id)));
       const delivered = JSON.parse(hook.calls.find((call) => call.body.includes(won.lead_id))!.body) as Record<string, unknown>;
       expect(delivered).toMatchObject({ category: 'Spin to Win', subcategory: won.prize.label, customer: { phone: shopper.phone, email: 'jo@example.com' } });
+      const emailOf = async () => (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(won.lead_id))?.body;
+      await waitFor(async () => (await emailOf()) !== undefined);
+      const email = (await emailOf())!;
+      expect(email).toContain(`Prize: ${won.prize.label}, won in Spin to Win (Feb 2026). Please contact the customer to arrange the prize.`);
+      expect(email).not.toContain('Message:');
 
       const second = await spin(headers);
       expect(second.statusCode).toBe(409);
@@ -420,7 +426,8 @@ for (const kind of DATABASES) {
       const stored = (await app.stores.leads.get('alpha', won.lead_id))!;
       expect(stored).toMatchObject({ category: 'Spin to Win', subcategory: won.prize.label, revision: 1 });
       expect(stored.data.custom_params).toMatchObject({ prize_id: won.prize.id });
-      expect(String(stored.data.message)).toContain(`won ${won.prize.label}`);
+      // No rewrite's message was merged (the spin's lead has none).
+      expect(stored.data).not.toHaveProperty('message');
       // The dealer hears of the prize once, as drawn: no job of a later revision (one per destination, the webhook and the e-mail).
       const jobs = await database.db.query<{ revision: number }>('SELECT revision FROM deliveries WHERE lead_id = $1', [won.lead_id]);
       expect(jobs.map((job) => Number(job.revision))).toEqual([1, 1]);

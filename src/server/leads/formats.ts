@@ -7,8 +7,9 @@
  */
 import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { calendarDay, dealerInstant, instantDay } from '../../lib/text/dealer-time.ts';
-import { formatDay, formatMoment, formatMoney } from '../../lib/text/format.ts';
+import { formatDay, formatMoment, formatMoney, formatMonth } from '../../lib/text/format.ts';
 import { canonicalUrl } from '../../lib/text/seo.ts';
+import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile, oneLine, textLines } from '../../schemas/forms/fields.ts';
 import { completesForm, isReserveCategory, isTestDriveCategory } from '../../schemas/lead.ts';
@@ -464,6 +465,17 @@ function customerWords(heading: string, value: unknown): string[] {
 }
 
 /**
+ * The prize of a spin's lead, in the site's own words (the server made the lead: no shopper
+ * wrote any of it): its subcategory is the prize, custom_params.spin_month the month it was won.
+ */
+function prizeLine(lead: StoredLead): string {
+  if (lead.category !== SPIN_LEAD_CATEGORY) return '';
+  const month = customParams(lead.data).spin_month;
+  const when = month ? ` (${formatMonth(calendarDay(month))})` : '';
+  return `Prize: ${lead.subcategory ?? ''}, won in Spin to Win${when}. Please contact the customer to arrange the prize.`;
+}
+
+/**
  * The lines of the customer's comments: what they asked for, in words a salesperson reads. Each
  * is one line (oneLine): no value written into a labelled line adds a line of its own.
  */
@@ -477,6 +489,7 @@ export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnTyp
     `Category: ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''}`,
     text(data.PreferredContactMethod) ? `Preferred contact: ${text(data.PreferredContactMethod)}` : '',
     dealer.location ? `Location: ${dealer.location.name}` : '',
+    prizeLine(lead),
     ...customerWords('Message', data.message),
     ...customerWords('Comments', data.Comments),
     text(data.dateTime) ? `Test drive: ${momentText(text(data.dateTime)!, timeZone)}` : '',

@@ -12,7 +12,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { nextSpin, prizeForRoll, promotionState, spinMonth } from '../../../lib/marketing/spin-to-win.ts';
 import { calendarDay } from '../../../lib/text/dealer-time.ts';
-import { formatDay, formatMonth } from '../../../lib/text/format.ts';
+import { formatDay } from '../../../lib/text/format.ts';
 import {
   SPIN_LEAD_CATEGORY,
   SPIN_TO_WIN_MESSAGES,
@@ -43,7 +43,7 @@ export function drawPrize(available: readonly DrawablePrize[], random: (max: num
   return available[prizeForRoll(available, random(total))]!;
 }
 
-/** The lead a spin makes: the shopper, the prize, where it came from. */
+/** The lead a spin makes: the shopper, the prize, where it came from (the dealer's line about the prize is formats.ts prizeLine). */
 function spinLeadValues(tenant: ApiTenant, entry: SpinEntry, phone: string, prize: DrawablePrize, month: string, spinId: string): Record<string, unknown> {
   const settings = tenant.site.spin_to_win!;
   const value = settings.prizes.find((candidate) => candidate.id === prize.id)?.value;
@@ -59,7 +59,6 @@ function spinLeadValues(tenant: ApiTenant, entry: SpinEntry, phone: string, priz
     source: 'Website',
     url: `${tenant.publicOrigin ?? tenant.site.url.replace(/\/+$/, '')}/spin-to-win`,
     page_id: '/spin-to-win',
-    message: `Spin to Win, ${formatMonth(calendarDay(month))}: won ${prize.label}. Please contact the customer to arrange the prize.`,
     custom_params: {
       prize_id: prize.id,
       prize: prize.label,
