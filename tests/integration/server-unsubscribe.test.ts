@@ -4,6 +4,8 @@
  * token or from a typed e-mail / phone; later leads of that contact still reach the dealer
  * but with opt_in false and a "do not market" line, in JSON and in the ADF e-mail.
  */
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, waitFor, startLeadApi, stopLeadApi, type WebhookReceiver, type LeadApiSuite } from '../support/server-helpers.ts';
@@ -19,7 +21,15 @@ for (const kind of DATABASES) {
     let suite: LeadApiSuite | undefined;
 
     beforeAll(async () => {
-      suite = await startLeadApi(kind, 'unsubscribe-test-');
+      // Gamma: a copy of alpha (without its lead destinations, typed opt-outs confirmed by e-mail) whose name holds line breaks other than CR/LF and a control character.
+      suite = await startLeadApi(kind, 'unsubscribe-test-', (tenants) => {
+        cpSync(join(tenants, 'alpha'), join(tenants, 'gamma'), { recursive: true });
+        rmSync(join(tenants, 'gamma', 'lead-delivery.json'));
+        const file = join(tenants, 'gamma', 'site.json');
+        const site = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { features?: object };
+        const name = 'Gamma\u2028Bcc: x@example.com\u0085\u000BMotors';
+        writeFileSync(file, JSON.stringify({ ...site, slug: 'gamma', name, url: 'https://gamma.example.com.au', features: { ...site.features, unsubscribe_typed: 'confirm' } }));
+      });
       ({ app, hook } = suite);
     });
     afterAll(() => stopLeadApi(suite ?? {}));
@@ -90,6 +100,13 @@ for (const kind of DATABASES) {
       const badPhone = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { phone: '12' } });
       expect(badPhone.statusCode).toBe(400);
       expect(Object.keys(badPhone.json().fields)).toEqual(['phone']);
+    });
+
+    it("the confirmation e-mail's subject writes the site name as one line (oneLine): no line break of any kind in the header", async () => {
+      const typed = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { host: 'gamma.localhost:4321' }, payload: { email: 'sam@example.com' } });
+      expect(typed.statusCode).toBe(200);
+      const [mail] = await app.stores.messages.list('gamma', 'email', 'sam@example.com');
+      expect(mail?.subject).toBe('Unsubscribe from Gamma Bcc: x@example.com Motors');
     });
   });
 }

@@ -223,6 +223,10 @@ describe('the lead e-mail subject (docs/security.md L12)', () => {
     expect(leadSubject('Test Drive\r\nBcc: victim@example.com', 'Alpha\r\nMotors')).toBe('New lead: Other enquiry (Alpha Motors)');
     expect(leadSubject(' sales enquiry ', 'Alpha')).toBe('New lead: Sales Enquiry (Alpha)');
   });
+
+  it('writes the site name as one line (oneLine): no line break of any kind, no control character', () => {
+    expect(leadSubject('Sales Enquiry', 'Alpha\u2028Bcc: x@example.com\u0085\u000BMotors \u0000 Co')).toBe('New lead: Sales Enquiry (Alpha Bcc: x@example.com Motors Co)');
+  });
 });
 
 describe('the subject of a lead sent again (a later revision: paid, refunded, offer accepted)', () => {

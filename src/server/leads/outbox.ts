@@ -19,6 +19,7 @@ import { guardPeer, literalRefusal, outboundRequestOptions, type OutboundPolicy 
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
 import { ENQUIRY_CATEGORIES } from '../../schemas/forms/enquiry.ts';
+import { oneLine } from '../../schemas/forms/fields.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
 import type { KernelAdapters, MailAttachment } from '../kernel/adapters.ts';
 import type { KernelStores } from '../kernel/stores.ts';
@@ -336,11 +337,11 @@ const SUBJECT_CATEGORIES: readonly string[] = [
  * The lead e-mail's subject: "New lead", or "Updated lead" for a lead sent before (`resend`:
  * paid, refunded, offer accepted), then the category only when it is one the platform sends
  * (SUBJECT_CATEGORIES, matched without regard to case), else "Other enquiry"; the shopper's own
- * text (which may hold CR/LF) never reaches a mail header.
+ * text (which may hold CR/LF) never reaches a mail header, and the site name is one line (oneLine).
  */
 export function leadSubject(category: string, tenantName: string, resend = false): string {
   const known = SUBJECT_CATEGORIES.find((entry) => entry.toLowerCase() === category.trim().toLowerCase()) ?? 'Other enquiry';
-  return `${resend ? 'Updated' : 'New'} lead: ${known} (${tenantName.replace(/[\r\n\t]+/g, ' ').slice(0, 80)})`;
+  return `${resend ? 'Updated' : 'New'} lead: ${known} (${oneLine(tenantName).slice(0, 80)})`;
 }
 
 // Keep-alive agents: a busy dealer CRM gets a few reused connections, not one per lead.

@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/unsubscribe.ts';
+import { oneLine } from '../../../schemas/forms/fields.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { sendCappedSms } from '../../kernel/sms-policy.ts';
@@ -38,7 +39,7 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
         await ctx.adapters.mail.send({
           tenant: tenant.slug,
           to: [contact.contact],
-          subject: `Unsubscribe from ${tenant.site.name.replace(/[\r\n\t]+/g, ' ')}`,
+          subject: `Unsubscribe from ${oneLine(tenant.site.name)}`,
           body: text,
           contentType: 'text/plain; charset=utf-8',
         });
