@@ -1,7 +1,7 @@
 /**
  * Home hero stock search (spec §2 "Hero stock search", §9): car-type slider, make, model,
- * body, city, colour, fuel; 'Show Me N cars' with an animated live count; the price-slider
- * search (results by price, highest first); make tiles with label, count and logo.
+ * body, city, colour, fuel; 'Show Me N cars' with an animated count, said once it settles;
+ * the price-slider search (results by price, highest first); make tiles with label, count and logo.
  * It is a real GET form, so it works before the island loads; once loaded, counts come
  * from the same engine as the search page, so N equals the hits of the page it opens.
  */
@@ -31,6 +31,7 @@ import {
 import { displayCount } from '../../search/browser/results.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
+import { SettledStatus } from '../ui/SettledStatus.tsx';
 import { StaticTrack, thumbEndKeys } from './ui/PriceSlider.tsx';
 import { createSearchClient } from '../../search/browser/create-client.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
@@ -226,6 +227,7 @@ export default function HeroSearch({
     window.location.assign(heroResultsUrl(selection, routes, selects, read));
   };
   const makeTiles = facetOptions(initial.facets.make, tiles);
+  const nouns = kindNouns?.[selection.values.item_type ?? ''] ?? stockNouns;
 
   return (
     <div className="hero-stock" data-hero-phase={live ? 'live' : 'static'}>
@@ -244,7 +246,8 @@ export default function HeroSearch({
             onFocus={() => void loadReader().catch(() => {})}
             onChange={(event) => setSentence(event.target.value)}
           />
-          <div aria-live="polite">
+          {/* Not a live region (it would re-read the whole list at each word understood): the count's status speaks for the sentence. */}
+          <div>
             {reading && reading.parts.length > 0 && (
               <Suspense fallback={null}>
                 <HeroChips
@@ -317,9 +320,11 @@ export default function HeroSearch({
             );
           })}
         </div>
-        <button className="button button--accent hero-stock__submit" type="submit" aria-live="polite">
-          Show Me {formatCount(shown, kindNouns?.[selection.values.item_type ?? ''] ?? stockNouns)}
+        <button className="button button--accent hero-stock__submit" type="submit">
+          Show Me {formatCount(shown, nouns)}
         </button>
+        {/* The count the button runs to, said once the shopper's choices have settled (not each step of the run). */}
+        <SettledStatus text={`${formatCount(count, nouns)} found`} />
       </form>
       <form
         className="hero-stock__price"
@@ -333,7 +338,7 @@ export default function HeroSearch({
       >
         <fieldset>
           <legend>Price</legend>
-          <p className="hero-stock__price-values" aria-live="polite">
+          <p className="hero-stock__price-values">
             {priceText(price[0])} – {priceText(price[1])}
           </p>
           {mounted ? (

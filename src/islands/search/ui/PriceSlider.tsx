@@ -126,7 +126,8 @@ export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBO
   return (
     <fieldset className="search-price" ref={box}>
       <legend className="search-facet__title">{title}</legend>
-      <p className="search-price__values" aria-live="polite">
+      {/* Not live: each thumb says its own value (aria-valuetext), and the page's count line says what the filter found. */}
+      <p className="search-price__values">
         {format(local[0])} – {format(local[1])}
       </p>
       <div

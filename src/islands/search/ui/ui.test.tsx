@@ -150,6 +150,32 @@ describe('filters and states', () => {
   });
 });
 
+describe('the search page speaks its count, not its ranges (WCAG 4.1.3)', () => {
+  it('has one live region, the count line: the price, year and kilometre readouts are not live', () => {
+    const range = (attribute: string, bounds: { min: number; max: number }) => ({ attribute, bounds, values: [bounds.min, bounds.max] as [number, number], onCommit: () => {} });
+    const markup = html(
+      <SearchLayout
+        searchBox={{ value: '', onChange: () => {}, history: [] }}
+        carType={null}
+        facets={[]}
+        price={range('price', { min: 209, max: 479 })}
+        ranges={[range('year', { min: 2013, max: 2025 }), range('km', { min: 12_000, max: 226_000 })]}
+        sort={{ options: [], value: '', onChange: () => {} }}
+        count={73}
+        nouns={{ one: 'car', other: 'cars' }}
+        busy={false}
+        grid={{ items: [], options, promoHref: '/sell-my-car', similarHref: () => '/' }}
+        empty={null}
+        pagination={{ current: 0, nbPages: 1, createHref: () => '/' }}
+        phase="live"
+      />,
+    );
+    expect(markup.match(/class="search-price__values"/g)).toHaveLength(3);
+    expect(markup.match(/aria-live=|role="(status|alert|log)"|<output/g)).toEqual(['role="status"']);
+    expect(markup).toMatch(/<p class="search-count" role="status"[^>]*><strong>73<\/strong>/);
+  });
+});
+
 describe('issue35-5 PriceSlider before the island is live', () => {
   it('draws one track with two named thumbs whose values and value texts are the label', () => {
     const markup = html(<PriceSlider live={false} bounds={{ min: 10_000, max: 288_000 }} values={[19_000, 288_000]} onCommit={() => {}} title="Kilometres" format={(value) => `${value.toLocaleString('en-AU')} km`} labels={{ min: 'Minimum kilometres', max: 'Maximum kilometres', minBox: 'Min kilometres', maxBox: 'Max kilometres' }} />);
