@@ -118,6 +118,9 @@ test.describe('finance calculator', () => {
     const price = calculator.getByLabel('Purchase price');
     for (const value of ['999', '250001']) {
       await price.fill(value);
+      // Checked when the field is left, so the message does not interrupt typing.
+      await expect(calculator.getByRole('alert')).toHaveText('');
+      await price.blur();
       await expect(calculator.getByRole('alert')).toHaveText('Cannot be less than $1,000 or more than $250,000');
       await expect(price).toHaveAttribute('aria-invalid', 'true');
       await expect(calculator.getByTestId('finance-payment')).toHaveCount(0);

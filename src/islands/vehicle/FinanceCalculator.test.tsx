@@ -7,13 +7,14 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
 import type { Frequency } from '../../lib/finance/repayment.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { fill } from '../../../tests/support/form-events.ts';
 import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalculator.tsx';
 import { $liveQuote } from '../../stores/finance-quote.ts';
+import { SETTLE_MS } from '../ui/SettledStatus.tsx';
 
 const mounted = mountRoot();
 
@@ -118,13 +119,92 @@ describe('FinanceCalculator: the figures follow the inputs', () => {
     expect(label.textContent).toBe('Loan term: 1.5 years');
   });
 
-  it('a price under the minimum shows the message instead of a repayment, and keeps what was typed', () => {
+  it('a price under the minimum shows no repayment, and once the field is left the message, keeping what was typed', () => {
     const { control, text } = show();
-    fill(control<HTMLInputElement>('Purchase price'), '500');
+    const price = control<HTMLInputElement>('Purchase price');
+    fill(price, '500');
     expect(text('finance-payment')).toBeNull();
-    expect(control<HTMLInputElement>('Purchase price').value).toBe('500');
-    expect(control<HTMLInputElement>('Purchase price').getAttribute('aria-invalid')).toBe('true');
-    expect(mounted.host.textContent).toContain('Cannot be less than $1,000');
+    leave(price);
+    expect(price.value).toBe('500');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe(SPEC_PRICE_MESSAGE);
+  });
+});
+
+/** Spec §5, letter for letter, with the default bounds. */
+const SPEC_PRICE_MESSAGE = 'Cannot be less than $1,000 or more than $250,000';
+
+/** Let `ms` of fake time pass, and the renders and mutation records it causes. */
+const wait = async (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
+
+/** Leave a field (React's onBlur listens for focusout). */
+function leave(control: HTMLElement): void {
+  act(() => void control.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+}
+
+describe('FinanceCalculator: typing is not interrupted (WCAG 4.1.3)', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    $liveQuote.set(null);
+  });
+
+  it("checks the price when the field is left: no alert at the first digit of '35000', nor at any other", () => {
+    const { control } = show();
+    const price = control<HTMLInputElement>('Purchase price');
+    const alert = mounted.host.querySelector('[role="alert"]')!;
+    for (const typed of ['3', '35', '350', '3500', '35000']) {
+      fill(price, typed);
+      expect(alert.textContent).toBe('');
+      expect(price.hasAttribute('aria-invalid')).toBe(false);
+    }
+    leave(price);
+    expect(alert.textContent).toBe('');
+  });
+
+  it('an out-of-range price left says the spec message; it goes once the price is in range', () => {
+    const { control } = show();
+    const price = control<HTMLInputElement>('Purchase price');
+    const alert = mounted.host.querySelector('[role="alert"]')!;
+    for (const typed of ['999', '250001']) {
+      fill(price, typed);
+      expect(alert.textContent).toBe('');
+      leave(price);
+      expect(alert.textContent).toBe(SPEC_PRICE_MESSAGE);
+      expect(price.getAttribute('aria-invalid')).toBe('true');
+    }
+    fill(price, '1000');
+    expect(alert.textContent).toBe('');
+    expect(price.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('the figures are not a live region; the short repayment is said once, after the typing and the slider steps settle', async () => {
+    const { control, host } = show();
+    expect(host.querySelector('[data-testid="finance-result"]')!.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    const regions = [...host.querySelectorAll('[aria-live], [role="status"]')];
+    expect(regions).toHaveLength(1);
+    const status = regions[0] as HTMLElement;
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.className).toBe('visually-hidden');
+    const said: string[] = [];
+    new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    await wait(SETTLE_MS * 2);
+    expect(said).toEqual([]);
+    for (const typed of ['3', '35', '350', '3500', '35000']) fill(control<HTMLInputElement>('Purchase price'), typed);
+    for (const years of ['4.5', '4', '3.5']) fill(control<HTMLInputElement>('Loan term'), years);
+    expect(said).toEqual([]);
+    await wait(SETTLE_MS);
+    const figure = expected({ amount: 35000, years: 3.5 });
+    expect(said).toEqual([`${figure.paymentText} per week`]);
+    await wait(SETTLE_MS * 2);
+    expect(said).toHaveLength(1);
+  });
+
+  it('says nothing when the live quote moves a calculator the shopper has not touched', async () => {
+    const { host } = show();
+    act(() => $liveQuote.set({ ...start, source: 'quote', ratePercent: 8.49, published: { payment: 140, comparisonRate: 9.41 } }));
+    await wait(SETTLE_MS * 2);
+    expect(host.querySelector('[role="status"]')!.textContent).toBe('');
   });
 });
 

@@ -6,7 +6,9 @@
  * scenario (src/lib/finance/car-finance.ts), printed with the lender's own figures where the
  * lender publishes them; when the page's live quote answers (src/stores/finance-quote.ts) the
  * answer becomes that first state, and an untouched calculator moves to it. Every figure it
- * prints comes from financeFigures(calculatorScenario(first state, inputs)).
+ * prints comes from financeFigures(calculatorScenario(first state, inputs)). The price is
+ * checked when its field is left (its message then interrupts no typing); once the shopper has
+ * changed something, the short repayment is said when the inputs settle (SettledStatus).
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
@@ -14,6 +16,7 @@ import { calculatorAmounts, calculatorBounds, clampToBounds, parseDecimal, snapT
 import { formatMoney, formatNumber, nounForCount, truncateText } from '../../lib/text/format.ts';
 import { amountText } from '../../lib/forms/money-input.ts';
 import MoneyField from '../ui/MoneyField.tsx';
+import { SettledStatus } from '../ui/SettledStatus.tsx';
 import { FREQUENCY_LABELS, PERIODS_PER_YEAR, type Frequency } from '../../lib/finance/repayment.ts';
 import { COMPARISON_FOOTNOTE, feesText } from '../../lib/finance/disclosures.ts';
 import { calculatorScenario, financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
@@ -96,6 +99,12 @@ function RangeInput({
   );
 }
 
+/** What the status says of the figures: the repayment and its period ('$147 per week'), or 'Enquire for Finance'. */
+function shortResult(result: ReturnType<typeof financeFigures> | null): string {
+  if (result === null) return '';
+  return result.showFigures ? `${result.paymentText} per ${result.period}` : 'Enquire for Finance';
+}
+
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
   const { price: priceBounds, slider, terms, rates } = calculatorBounds(props);
@@ -110,7 +119,11 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const [rateText, setRateText] = useState(first.rateText);
   const [frequency, setFrequency] = useState<Frequency>(first.frequency);
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
+  /** The price text when its field was last left: its message shows until the text changes. */
+  const [checkedPrice, setCheckedPrice] = useState<string | null>(null);
   const used = useRef(false);
+  /** The shopper has changed a control: from then on the repayment is said (not the live quote's move of an untouched calculator). */
+  const [touched, setTouched] = useState(false);
   const formRef = useRef<HTMLFormElement | null>(null);
 
   // What the shopper typed or chose in the server-rendered calculator before it hydrated is
@@ -166,10 +179,12 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const noteUse = () => {
     if (used.current) return;
     used.current = true;
+    setTouched(true);
     trackEvent('financeCalculatorUse', { car_id: props.carId });
   };
 
   const { price, priceError, deposit, residual } = calculatorAmounts({ price: priceText, deposit: depositText, residual: residualText }, priceBounds);
+  const priceMessage = checkedPrice === priceText ? priceError : null;
 
   const feeLine = feesText(start.fees);
   const termText = `${term} ${nounForCount(term, YEARS)}`;
@@ -209,8 +224,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             list={ids.presets}
             value={priceText}
             onChange={noting(setPriceText)}
-            invalid={Boolean(priceError)}
-            describedBy={priceError ? ids.priceError : undefined}
+            onBlur={() => setCheckedPrice(priceText)}
+            invalid={Boolean(priceMessage)}
+            describedBy={priceMessage ? ids.priceError : undefined}
           >
             <datalist id={ids.presets}>
               {props.presets.map((preset) => (
@@ -219,7 +235,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             </datalist>
           </MoneyField>
           <p id={ids.priceError} className="field__error" role="alert">
-            {priceError ?? ''}
+            {priceMessage ?? ''}
           </p>
         </CalculatorField>
 
@@ -312,7 +328,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         )}
       </div>
 
-      <div className="finance-calc__result" aria-live="polite" data-testid="finance-result">
+      {/* Not live: the whole result, rewritten at each keystroke, was read each time; the status says the repayment once. */}
+      <SettledStatus text={touched ? shortResult(result) : ''} />
+      <div className="finance-calc__result" data-testid="finance-result">
         {result === null ? (
           <p className="finance-calc__placeholder">Enter a purchase price to see repayments.</p>
         ) : result.showFigures ? (
