@@ -1,7 +1,8 @@
 /**
  * Test helpers for island component tests (happy-dom, with ./mount-root.ts):
  * type and choose the way a browser does, submit the form, let the island's API calls settle,
- * and answer the lead API from a table of paths. Import it only from tests.
+ * drop focus off a control that becomes disabled as a browser does, and answer the lead API
+ * from a table of paths. Import it only from tests.
  */
 import { act } from 'react';
 import { vi } from 'vitest';
@@ -46,6 +47,25 @@ export async function settle(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
   }
+}
+
+/**
+ * A browser moves focus off a focused control that becomes disabled, itself or by its
+ * fieldset (to the body); happy-dom does not, so a test that checks where focus goes calls
+ * this (happy-dom's blur() ignores a disabled control: enabled for it). Returns the stop.
+ */
+export function browserFocusFixup(): () => void {
+  const observer = new MutationObserver(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement)) return;
+    if (focused instanceof HTMLButtonElement && focused.disabled) {
+      focused.disabled = false;
+      focused.blur();
+      focused.disabled = true;
+    } else if (focused.closest('fieldset[disabled]')) focused.blur();
+  });
+  observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled'] });
+  return () => observer.disconnect();
 }
 
 /** One stubbed request: its path (after /api) and its JSON body. */

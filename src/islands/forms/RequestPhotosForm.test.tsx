@@ -10,7 +10,7 @@ import { formSiteConfig } from '../../lib/forms/form-config.ts';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { browserFocusFixup, click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import RequestPhotosForm from './RequestPhotosForm.tsx';
 
 const mounted = mountRoot();
@@ -79,22 +79,6 @@ describe('RequestPhotosForm: the lead API refusing a field', () => {
     expect(field('phone').value).toBe('0412 345 678');
   });
 });
-
-/**
- * A browser moves focus off a focused control that becomes disabled (to the body); happy-dom
- * does not, so the test does (happy-dom's blur() ignores a disabled control: enabled for it).
- */
-function browserFocusFixup(): () => void {
-  const observer = new MutationObserver(() => {
-    const focused = document.activeElement;
-    if (!(focused instanceof HTMLButtonElement) || !focused.disabled) return;
-    focused.disabled = false;
-    focused.blur();
-    focused.disabled = true;
-  });
-  observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled'] });
-  return () => observer.disconnect();
-}
 
 describe('RequestPhotosForm: keyboard focus through a server failure', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -4,11 +4,12 @@
  * phone required, else redirect to sign-in"): a save answered 401 ends the local session and
  * sends the shopper to the button's own sign-in link, with no error toast.
  */
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession, SESSION_KEY, signIn } from '../../stores/session.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import { browserFocusFixup, click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import WatchlistButton from './WatchlistButton.tsx';
 import { watchlist } from './watchlist-client.ts';
 
@@ -64,5 +65,39 @@ describe('WatchlistButton: a dead API session', () => {
     expect(assign).not.toHaveBeenCalled();
     expect(currentSession()?.phone).toBe('0412345678');
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')?.textContent).toContain('The watchlist is down.');
+  });
+});
+
+describe('WatchlistButton: keyboard focus while the change is sent (WCAG 2.4.3)', () => {
+  it('keeps focus on the button while the save runs and after it, and a press while it runs sends nothing more', async () => {
+    const posts: string[] = [];
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      posts.push(String(url));
+      return new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    });
+    const stopFixup = browserFocusFixup();
+    try {
+      mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+      const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
+      button.focus();
+      click(button);
+      await settle();
+      expect(button.disabled).toBe(false);
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(document.activeElement).toBe(button);
+      click(button);
+      await settle();
+      expect(posts).toEqual(['/api/watchlist/save-car']);
+      await act(async () => answer(new Response('{"success":true}', { status: 200, headers: { 'content-type': 'application/json' } })));
+      await settle();
+      expect(button.hasAttribute('aria-disabled')).toBe(false);
+      expect(button.textContent).toContain('Saved to Watchlist');
+      expect(document.activeElement).toBe(button);
+    } finally {
+      stopFixup();
+    }
   });
 });

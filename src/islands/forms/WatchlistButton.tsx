@@ -39,6 +39,8 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   };
 
   const toggle = async () => {
+    // A press while the last change is still being sent does nothing (the button is aria-disabled, not disabled: see below).
+    if (busy) return;
     const session = currentSession();
     if (!session) {
       rememberPendingChange({ action: 'save', id: String(car.id), name: car.name });
@@ -52,7 +54,16 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
 
   return (
     <>
-      <button type="button" className="button button--secondary watchlist-button" aria-pressed={saved} onClick={toggle} disabled={busy || !mounted} data-testid="watchlist-button">
+      {/* While a change is sent the button stays focusable (aria-disabled, as the form kit's SubmitButton): a focused button that becomes disabled drops keyboard focus to the page. */}
+      <button
+        type="button"
+        className="button button--secondary watchlist-button"
+        aria-pressed={saved}
+        onClick={toggle}
+        disabled={!mounted}
+        aria-disabled={busy || undefined}
+        data-testid="watchlist-button"
+      >
         <span aria-hidden="true">{saved ? '★' : '☆'}</span> {saved ? 'Saved to Watchlist' : 'Save to Watchlist'}
       </button>
       {mounted && <WatchlistToast />}
