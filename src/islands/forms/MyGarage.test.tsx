@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../stores/session.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { settle, stubApi } from '../../../tests/support/form-events.ts';
+import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import MyGarage from './MyGarage.tsx';
 
 const mounted = mountRoot();
@@ -44,5 +44,31 @@ describe('/my-garage', () => {
     await settle();
     expect(mounted.host.querySelector('.my-garage__car')?.textContent).toContain('A Car');
     expect(calls.map((call) => call.path).sort()).toEqual(['/kept/garage-cars.json', '/watchlist']);
+  });
+});
+
+describe('/my-garage: Remove by keyboard (WCAG 2.4.3)', () => {
+  it("moves focus to the next car's Remove, to the one before after the last car, and to the list's message when none is left", async () => {
+    stubApi({
+      '/watchlist': [200, { success: true, watchlist: ['1', '2', '3'] }],
+      '/garage-cars.json': [200, ['1', '2', '3'].map((id) => ({ id, slug: `car-${id}`, name: `Car ${id}` }))],
+      '/watchlist/remove-car': [200, { success: true }],
+    });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept />);
+    await settle();
+    const remove = (name: string) =>
+      [...mounted.host.querySelectorAll<HTMLButtonElement>('.my-garage__car button')].find((button) => button.textContent === `Remove ${name}`)!;
+    const press = async (button: HTMLButtonElement) => {
+      button.focus();
+      click(button);
+      await settle();
+    };
+    await press(remove('Car 2'));
+    expect(document.activeElement).toBe(remove('Car 3'));
+    await press(remove('Car 3'));
+    expect(document.activeElement).toBe(remove('Car 1'));
+    await press(remove('Car 1'));
+    expect(mounted.host.querySelectorAll('.my-garage__car')).toHaveLength(0);
+    expect(document.activeElement?.textContent).toBe('Your watchlist is empty. Save a car from its page to see it here.');
   });
 });

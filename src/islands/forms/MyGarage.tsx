@@ -1,10 +1,11 @@
 /**
  * /my-garage (spec §2, always gated): the signed-in shopper's watchlist, read from the API,
- * each car with its page link and a Remove button; cars no longer listed say so. On a site that
+ * each car with its page link and a Remove button (focus then moves to the next car's, the one
+ * before, or the empty list's message); cars no longer listed say so. On a site that
  * keeps no watchlist (`garageKept` false, src/lib/forms/garage.ts) it says so and loads nothing.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
 import { GARAGE_NOT_KEPT } from '../../lib/forms/garage.ts';
 import { signInHref } from '../../lib/forms/gating.ts';
@@ -42,6 +43,17 @@ export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase:
   const ids = useStore(watchlist.$watchlist);
   const [state, setState] = useState<'loading' | 'ready' | 'offline'>('loading');
   const [phone, setPhone] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  /** After a Remove, the car whose Remove button takes focus (null: the empty list's message); undefined: focus stays. */
+  const focusNext = useRef<string | null | undefined>(undefined);
+  // The removed card took the focused button with it: focus goes on, not to the page.
+  useEffect(() => {
+    if (focusNext.current === undefined) return;
+    const id = focusNext.current;
+    focusNext.current = undefined;
+    const selector = id === null ? '[data-garage-empty]' : `[data-car-id="${CSS.escape(id)}"] button`;
+    root.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [ids]);
 
   useEffect(() => {
     const session = currentSession();
@@ -70,10 +82,14 @@ export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase:
   if (cars === null) return <div className="my-garage" aria-busy="true" data-state="loading"><p className="muted">Signed in as {phone}.</p></div>;
   const byId = new Map(cars.map((car) => [car.id, car]));
   return (
-    <div className="my-garage" aria-busy={state === 'loading'} data-state={state}>
+    <div className="my-garage" aria-busy={state === 'loading'} data-state={state} ref={root}>
       <p className="muted">Signed in as {phone}.</p>
       {state === 'offline' && <p role="alert">We could not load your watchlist just now; showing the cars saved on this device.</p>}
-      {state !== 'loading' && ids.length === 0 && <p>Your watchlist is empty. Save a car from its page to see it here.</p>}
+      {state !== 'loading' && ids.length === 0 && (
+        <p tabIndex={-1} data-garage-empty>
+          Your watchlist is empty. Save a car from its page to see it here.
+        </p>
+      )}
       <ul className="grid my-garage__list" aria-label="Your watchlist">
         {ids.map((id) => {
           const car = byId.get(id);
@@ -87,6 +103,8 @@ export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase:
                   type="button"
                   className="button button--secondary"
                   onClick={async () => {
+                    const at = ids.indexOf(id);
+                    focusNext.current = ids[at + 1] ?? ids[at - 1] ?? null;
                     if ((await changeWatchlist('remove', { id, name: car?.name ?? 'This car' }, phone)) === 'signed-out') toGarageSignIn();
                   }}
                 >
