@@ -2,9 +2,11 @@
  * /sign-in?type={type}&redirect={path}&back={path} (spec §2, §6): sign in by mobile number
  * and a one-time code sent by SMS. Afterwards, on a site that keeps a watchlist (`garageKept`,
  * src/lib/forms/garage.ts), the server's watchlist becomes the local one and a save or remove
- * cut short by signing in is made; then the shopper returns to `redirect`.
+ * cut short by signing in is made; then the shopper returns to `redirect`. Each step's field
+ * takes focus when the other step's goes (it held focus), and the code's notice is a status
+ * that is on the page from the start, so its words are read when they come.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../lib/forms/form-validation.ts';
 import { safeReturnPath } from '../../lib/forms/gating.ts';
 import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/api/sign-in.ts';
@@ -42,12 +44,27 @@ export default function SignInForm({
   const [params, setParams] = useState<{ type: string; redirect: string; back: string }>({ type: '', redirect: '/my-garage', back: '/' });
   const [notice, setNotice] = useState('');
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  /** The shopper moved between the steps (not the first render): the new step's field takes focus. */
+  const stepped = useRef(false);
 
   useEffect(() => {
     const query = new URLSearchParams(location.search);
     setParams({ type: query.get('type') ?? '', redirect: safeReturnPath(query.get('redirect'), '/my-garage'), back: safeReturnPath(query.get('back'), '/') });
     setSignedInAs(currentSession()?.phone ?? null);
   }, []);
+
+  const { fieldId } = kit;
+  useEffect(() => {
+    if (!stepped.current) return;
+    stepped.current = false;
+    document.getElementById(fieldId(stage))?.focus();
+  }, [stage, fieldId]);
+
+  /** Go to a step; the field of the step left (focused, as a rule) is removed, so its field takes focus. */
+  const goTo = (next: 'phone' | 'code') => {
+    stepped.current = true;
+    setStage(next);
+  };
 
   const requestCode = async () => {
     const check = checkForm(SignInRequestSchema, { phone: kit.values.phone });
@@ -62,7 +79,7 @@ export default function SignInForm({
     }
     kit.set('phone', check.output.phone);
     setNotice(`We sent a 6-digit code to ${check.output.phone}.`);
-    setStage('code');
+    goTo('code');
   };
 
   const verify = async () => {
@@ -122,13 +139,14 @@ export default function SignInForm({
       {PURPOSE[params.type] && <p>{PURPOSE[params.type]}</p>}
       <CollectionNotice brand={brand} privacyHref={privacyHref} purpose="signIn" />
       <ErrorSummary kit={kit} fieldOrder={['phone', 'code']} />
+      {/* In the page before the code is sent (hidden while empty): a status added with its words in it is often not read. */}
+      <p role="status" className={notice ? undefined : 'visually-hidden'}>
+        {notice}
+      </p>
       {stage === 'phone' ? (
         <TextField kit={kit} name="phone" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} hint="We will text you a 6-digit code." />
       ) : (
-        <>
-          <p role="status">{notice}</p>
-          <TextField kit={kit} name="code" label="6-digit code" required autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
-        </>
+        <TextField kit={kit} name="code" label="6-digit code" required autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
       )}
       <FormAlert kit={kit} />
       <div className="form__actions">
@@ -140,7 +158,8 @@ export default function SignInForm({
             onClick={() => {
               kit.set('code', '');
               kit.setFormError('');
-              setStage('phone');
+              setNotice('');
+              goTo('phone');
             }}
           >
             Use another number
