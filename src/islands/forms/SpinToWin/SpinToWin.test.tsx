@@ -3,15 +3,17 @@
  * The Spin to Win island (docs/spin-to-win.md) against a stubbed lead API: signed out it
  * offers sign-in and asks only the public availability (no chance is printed before it);
  * signed in it shows what the server says (the form, this month's prize, a closed promotion);
- * the entry is checked before it is sent and names no prize; the server's prize is shown,
- * announced and focused; with reduced motion at once.
+ * the entry is checked before it is sent and names no prize; the server's prize is shown and
+ * read once, by focus on its heading (no live region says it again); with reduced motion at
+ * once. By keyboard, focus stays on the one Spin button while the wheel turns.
  */
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { angleUnderPointer, wheelSegments } from '../../../lib/marketing/spin-to-win.ts';
 import { currentSession, signIn, signOut } from '../../../stores/session.ts';
-import { settle, click, fill, submit } from '../../../../tests/support/form-events.ts';
+import { act } from 'react';
+import { browserFocusFixup, settle, click, fill, submit } from '../../../../tests/support/form-events.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import SpinToWin from './SpinToWin.tsx';
 import type { SpinToWinProps } from './use-spin-to-win.ts';
@@ -140,7 +142,7 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="wash"]')?.textContent).toContain('100% chance');
   });
 
-  it('checks the entry before sending; the entry names no prize; the server’s prize is shown, announced and focused', async () => {
+  it('checks the entry before sending; the entry names no prize; the server’s prize is shown and read once, by focus on its heading', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const calls = stubWheelApi(
       [200, open],
@@ -167,13 +169,10 @@ describe('SpinToWin', () => {
     const under = angleUnderPointer(Number(disc.getAttribute('data-rotation')));
     expect(under).toBeGreaterThan(slice.start);
     expect(under).toBeLessThan(slice.end);
-    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('');
+    expect(host.querySelector('[data-testid="spin-result"]')).toBeNull();
     disc.dispatchEvent(new Event('transitionend', { bubbles: true }));
     await settle();
-    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe(
-      'You won Car wash! Wheel Motors has your entry and will contact you on 0412000111 to arrange your prize.',
-    );
-    expect(document.activeElement?.textContent).toBe('You won Car wash!');
+    expectResultReadOnce(host, 'You won Car wash!', 'Wheel Motors has your entry and will contact you on 0412000111 to arrange your prize.');
   });
 
   it('a spin that wins the last of a prize: once the wheel stops the list says "All won" and the others’ chances are recomputed; the wheel keeps its slices', async () => {
@@ -219,7 +218,7 @@ describe('SpinToWin', () => {
     const disc = host.querySelector('.spin-wheel__disc')!;
     expect(disc.classList.contains('spin-wheel__disc--turning')).toBe(false);
     expect(Number(disc.getAttribute('data-rotation'))).toBeLessThan(360);
-    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toContain('You won $50 fuel voucher!');
+    expectResultReadOnce(host, 'You won $50 fuel voucher!', 'Wheel Motors has your entry and will contact you on 0412000111 to arrange your prize.');
   });
 
   it('a spin the server refuses shows the server’s state, not a prize', async () => {
@@ -252,6 +251,54 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
       'This month you won $50 fuel voucherYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
     );
-    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('');
+    expect(liveText(host)).toBe('');
+  });
+
+  it('by keyboard: focus stays on the one Spin button while the wheel turns, pressed or by Enter in a field', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const stopFixup = browserFocusFixup();
+    try {
+      for (const from of ['button', 'email'] as const) {
+        stubWheelApi(
+          [200, open],
+          [201, { success: true, prize: { id: 'wash', label: 'Car wash' }, lead_id: 'lead-4', month: '2026-12', next_spin: '2027-01-01' }],
+        );
+        mounted.reset();
+        const host = await show();
+        const form = host.querySelector('form')!;
+        fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
+        fill(form.querySelector<HTMLInputElement>('#spin-to-win-email')!, 'jo@example.com');
+        click(form.querySelector('#spin-to-win-terms_conditions')!);
+        const spinButton = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+        (from === 'button' ? spinButton : form.querySelector<HTMLInputElement>('#spin-to-win-email')!).focus();
+        await submit(form);
+        expect(host.querySelector('.spin-wheel__disc')!.classList.contains('spin-wheel__disc--turning')).toBe(true);
+        const buttons = [...form.querySelectorAll('button')];
+        expect(buttons).toEqual([spinButton]);
+        expect(spinButton.textContent).toBe('Spinning…');
+        expect(spinButton.disabled).toBe(false);
+        expect(spinButton.getAttribute('aria-disabled')).toBe('true');
+        expect(document.activeElement).toBe(spinButton);
+        await act(async () => void vi.advanceTimersByTime(2000));
+        expect(document.activeElement).toBe(spinButton);
+      }
+    } finally {
+      stopFixup();
+    }
   });
 });
+
+/** The text of the island's live regions (status, alert, aria-live). */
+function liveText(host: HTMLElement): string {
+  return [...host.querySelectorAll('[role="status"], [role="alert"], [aria-live]')].map((region) => region.textContent).join('');
+}
+
+/** The result is read once: its heading has focus and is described by the detail; no live region says it again. */
+function expectResultReadOnce(host: HTMLElement, heading: string, detail: string): void {
+  const focused = document.activeElement as HTMLElement;
+  expect(focused.tagName).toBe('H2');
+  expect(focused.textContent).toBe(heading);
+  const described = focused.getAttribute('aria-describedby');
+  expect(described && document.getElementById(described)?.textContent).toBe(detail);
+  expect(liveText(host)).toBe('');
+}

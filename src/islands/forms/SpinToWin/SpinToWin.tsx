@@ -2,9 +2,9 @@
  * /spin-to-win's island (docs/spin-to-win.md): the wheel, the prize list with each prize's
  * chance (printed once the server has said which prizes are left), and what the shopper can
  * do now, which the lead API decides: sign in, enter and spin, or read this month's prize and
- * the date of the next spin. The result is said in a polite live region when the wheel stops,
- * and focus moves to it. Every control is a native button, link or input, so the page works
- * by keyboard.
+ * the date of the next spin. When the wheel stops, focus moves to the result's heading,
+ * described by its detail: that is how it is read, once (no live region repeats it). Every
+ * control is a native button, link or input, so the page works by keyboard.
  */
 import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES } from '../../../schemas/api/spin-to-win.ts';
@@ -32,15 +32,7 @@ export default function SpinToWin(props: SpinToWinProps) {
   return (
     <div className="spin-to-win" data-phase={phase} data-testid="spin-to-win">
       <div className="spin-to-win__wheel">
-        <Wheel
-          segments={spin.segments}
-          rotation={spin.rotation}
-          animate={spin.animate}
-          onStopped={() => spin.prize && phase === 'spinning' && spin.settle(spin.prize)}
-        />
-        <p className="visually-hidden" role="status" aria-live="polite" data-testid="spin-announcement">
-          {spin.announcement}
-        </p>
+        <Wheel segments={spin.segments} rotation={spin.rotation} animate={spin.animate} onStopped={() => spin.prize && phase === 'spinning' && spin.settle()} />
       </div>
       <div className="spin-to-win__panel">
         {phase === 'checking' && <p className="muted">Checking whether you can spin this month…</p>}
@@ -88,22 +80,17 @@ export default function SpinToWin(props: SpinToWinProps) {
             </fieldset>
             <FormAlert kit={kit} />
             <div className="form__actions">
-              {phase === 'spinning' ? (
-                <button type="button" className="button form__submit" disabled>
-                  Spinning…
-                </button>
-              ) : (
-                <SubmitButton kit={kit} label="Spin the Wheel" busyLabel="Spinning…" />
-              )}
+              {/* One button from sending to the wheel's stop: it keeps keyboard focus (aria-disabled, not disabled). */}
+              <SubmitButton kit={kit} label="Spin the Wheel" busyLabel="Spinning…" busy={kit.submitting || phase === 'spinning'} />
             </div>
           </form>
         )}
         {(phase === 'won' || phase === 'spun') && spin.prize && (
           <div className="spin-to-win__box spin-to-win__result" data-testid="spin-result">
-            <h2 ref={spin.resultRef} tabIndex={-1}>
+            <h2 ref={spin.resultRef} tabIndex={-1} aria-describedby="spin-result-detail">
               {phase === 'won' ? SPIN_TO_WIN_MESSAGES.won(spin.prize.label) : `This month you won ${spin.prize.label}`}
             </h2>
-            <p>{phase === 'won' ? SPIN_TO_WIN_MESSAGES.wonDetail(props.brand, spin.phone) : spin.message}</p>
+            <p id="spin-result-detail">{phase === 'won' ? SPIN_TO_WIN_MESSAGES.wonDetail(props.brand, spin.phone) : spin.message}</p>
           </div>
         )}
         {(phase === 'closed' || phase === 'failed') && (

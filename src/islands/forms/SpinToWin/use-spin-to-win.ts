@@ -3,16 +3,15 @@
  * whether the server lets them spin this month, the entry form, and the server's prize.
  * Nothing here decides a prize or a spin: the page asks GET /api/spin-to-win (signed out: the
  * public /availability), sends the entry with POST and turns the wheel to the slice the server
- * named. The turn is skipped when the shopper asks for reduced motion; the result is announced,
- * and the chances are printed again from the prizes the spin's answer says are all won, when
- * the wheel stops.
+ * named. The turn is skipped when the shopper asks for reduced motion; when the wheel stops
+ * the result takes focus, and the chances are printed again from the prizes the spin's answer
+ * says are all won.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { landingRotation, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
 import {
-  SPIN_TO_WIN_MESSAGES,
   spinEntrySchema,
   type SpinAvailabilityAnswer,
   type SpinPrizeAnswer,
@@ -73,8 +72,6 @@ export function useSpinToWin(props: SpinToWinProps) {
   const [phone, setPhone] = useState('');
   const [rotation, setRotation] = useState(0);
   const [animate, setAnimate] = useState(false);
-  /** What the live region says: set when the wheel has stopped. */
-  const [announcement, setAnnouncement] = useState('');
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
@@ -126,18 +123,24 @@ export function useSpinToWin(props: SpinToWinProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's settings never change after hydration: the state is asked once
   }, []);
 
-  /** The wheel has stopped on the prize: show and announce it, and print the chances left after it. */
-  const settle = (won: SpinPrizeAnswer) => {
+  /** The wheel has stopped on the prize: show it (its heading takes focus), and print the chances left after it. */
+  const settle = () => {
     clearTimeout(settleTimer.current);
     if (unavailableAfterSpin.current) setUnavailable(unavailableAfterSpin.current);
     setPhase((current) => (current === 'spinning' ? 'won' : current));
-    setAnnouncement(`${SPIN_TO_WIN_MESSAGES.won(won.label)} ${SPIN_TO_WIN_MESSAGES.wonDetail(props.brand, phone || 'your mobile')}`);
   };
 
   useEffect(() => {
-    // Focus follows the result to its heading, so a keyboard user is not left on a removed button.
+    // Focus follows the result to its heading, so a keyboard user is not left on a removed button;
+    // the heading, described by the detail, is how the result is read (once: no live region repeats it).
     if (phase === 'won' || phase === 'spun') resultRef.current?.focus();
   }, [phase]);
+
+  /** The fields are disabled while the wheel turns: focus in one of them (Enter in a field) moves to the Spin button, not to the page. */
+  const keepFocusInForm = () => {
+    const form = kit.formRef.current;
+    if (form?.contains(document.activeElement)) form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -174,15 +177,16 @@ export function useSpinToWin(props: SpinToWinProps) {
       if (segment) setRotation((previous) => landingRotation(previous, segment, Math.random(), 0));
       setAnimate(false);
       setPhase('spinning');
-      settle(won);
+      settle();
       return;
     }
+    keepFocusInForm();
     setAnimate(true);
     setPhase('spinning');
     setRotation((previous) => landingRotation(previous, segment, Math.random()));
     // transitionend ends the turn; the timer is the fallback when no transition runs.
-    settleTimer.current = setTimeout(() => settle(won), SPIN_MS + 400);
+    settleTimer.current = setTimeout(settle, SPIN_MS + 400);
   };
 
-  return { kit, phase, message, prize, phone, segments, shown, unavailable, rotation, animate, announcement, resultRef, submit, settle };
+  return { kit, phase, message, prize, phone, segments, shown, unavailable, rotation, animate, resultRef, submit, settle };
 }
