@@ -105,14 +105,20 @@ describe('WatchlistButton: keyboard focus while the change is sent (WCAG 2.4.3)'
 describe('the watchlist toast with its View List link (WCAG 2.2.1)', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('stays until it is closed, and Close gives focus back to where it came from', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  /** Save the car by keyboard (the API answers yes); the button, which keeps focus. */
+  async function saveByKeyboard(): Promise<HTMLButtonElement> {
     stubApi({ '/watchlist/save-car': [200, { success: true }] });
     mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
     const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
     button.focus();
     click(button);
     await settle();
+    return button;
+  }
+
+  it('stays until it is closed, and Close gives focus back to where it came from', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const button = await saveByKeyboard();
     const toast = () => mounted.host.querySelector('[data-testid="watchlist-toast"]');
     expect(toast()?.textContent).toContain('Car Saved In Watchlist');
     await act(async () => void vi.advanceTimersByTime(60_000));
@@ -125,12 +131,7 @@ describe('the watchlist toast with its View List link (WCAG 2.2.1)', () => {
   });
 
   it('Escape closes it without moving focus', async () => {
-    stubApi({ '/watchlist/save-car': [200, { success: true }] });
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
-    const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
-    button.focus();
-    click(button);
-    await settle();
+    const button = await saveByKeyboard();
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')).not.toBeNull();
     act(() => void button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')).toBeNull();

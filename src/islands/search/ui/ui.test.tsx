@@ -8,7 +8,7 @@ import { CarCard } from './CarCard.tsx';
 import { EmptyState, EMPTY_RESULTS_TEXT, RefinementList, ResultCount, CarTypeFilter } from './Facets.tsx';
 import { Pagination, visiblePages } from './Pagination.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
-import { SearchLayout } from './SearchLayout.tsx';
+import { SearchLayout, type SearchLayoutProps } from './SearchLayout.tsx';
 import { PriceSlider } from './PriceSlider.tsx';
 import { carTypeOptions } from '../../../search/core/car-type-filter.ts';
 
@@ -19,6 +19,21 @@ const options: CardOptions = {
 const hit = (fields: Partial<SearchHit>): SearchHit =>
   ({ objectID: `s__${fields.id ?? '1'}`, uid: `s__${fields.id ?? '1'}`, site: 's', id: '1', slug: 'car-1', name: '2021 Toyota Corolla', car_type: 'used', status: 'in_stock', created_at: 1700000000, custom_rank: 0, tiebreak: 1, price: 25990, km: 30000, location_name: 'Brisbane Yard', views: 120, ...fields }) as SearchHit;
 const html = (node: React.ReactElement) => renderToStaticMarkup(node);
+/** A search layout's props with no filters, results or pages: a test sets what it looks at. */
+const bareLayout: SearchLayoutProps = {
+  searchBox: { value: '', onChange: () => {}, history: [] },
+  carType: null,
+  facets: [],
+  price: null,
+  sort: { options: [], value: '', onChange: () => {} },
+  count: 0,
+  nouns: { one: 'car', other: 'cars' },
+  busy: false,
+  grid: { items: [], options, promoHref: '/sell-my-car', similarHref: () => '/' },
+  empty: null,
+  pagination: { current: 0, nbPages: 1, createHref: () => '/' },
+  phase: 'static',
+};
 
 describe('CarCard', () => {
   it('shows image with the location overlay, price, views and the available-car buttons with the deposit', () => {
@@ -115,23 +130,7 @@ describe('filters and states', () => {
   });
 
   it("count line and the filters' Show Me button name one car for a count of one", () => {
-    const layout = (count: number) =>
-      html(
-        <SearchLayout
-          searchBox={{ value: '', onChange: () => {}, history: [] }}
-          carType={null}
-          facets={[]}
-          price={null}
-          sort={{ options: [], value: '', onChange: () => {} }}
-          count={count}
-          nouns={{ one: 'car', other: 'cars' }}
-          busy={false}
-          grid={{ items: [], options, promoHref: '/sell-my-car', similarHref: () => '/' }}
-          empty={null}
-          pagination={{ current: 0, nbPages: 1, createHref: () => '/' }}
-          phase="static"
-        />,
-      ).replace(/<!-- -->/g, '');
+    const layout = (count: number) => html(<SearchLayout {...bareLayout} count={count} />).replace(/<!-- -->/g, '');
     expect(layout(1)).toContain('<strong>1</strong> car found');
     expect(layout(1)).toContain('Show Me 1 car<');
     expect(layout(0)).toContain('<strong>0</strong> cars found');
@@ -155,18 +154,10 @@ describe('the search page speaks its count, not its ranges (WCAG 4.1.3)', () => 
     const range = (attribute: string, bounds: { min: number; max: number }) => ({ attribute, bounds, values: [bounds.min, bounds.max] as [number, number], onCommit: () => {} });
     const markup = html(
       <SearchLayout
-        searchBox={{ value: '', onChange: () => {}, history: [] }}
-        carType={null}
-        facets={[]}
+        {...bareLayout}
         price={range('price', { min: 209, max: 479 })}
         ranges={[range('year', { min: 2013, max: 2025 }), range('km', { min: 12_000, max: 226_000 })]}
-        sort={{ options: [], value: '', onChange: () => {} }}
         count={73}
-        nouns={{ one: 'car', other: 'cars' }}
-        busy={false}
-        grid={{ items: [], options, promoHref: '/sell-my-car', similarHref: () => '/' }}
-        empty={null}
-        pagination={{ current: 0, nbPages: 1, createHref: () => '/' }}
         phase="live"
       />,
     );
