@@ -119,8 +119,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const [rateText, setRateText] = useState(first.rateText);
   const [frequency, setFrequency] = useState<Frequency>(first.frequency);
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
-  /** The price text when its field was last left: its message shows until the text changes. */
-  const [checkedPrice, setCheckedPrice] = useState<string | null>(null);
+  /** The price text when its field was last left (at first, the price the page starts with): its message shows until the text changes. */
+  const [checkedPrice, setCheckedPrice] = useState<string | null>(first.priceText);
   const used = useRef(false);
   /** The shopper has changed a control: from then on the repayment is said (not the live quote's move of an untouched calculator). */
   const [touched, setTouched] = useState(false);
