@@ -5,9 +5,9 @@ import { cssColour } from './common.ts';
 export const ThemeSchema = v.strictObject({
   /** Main brand colour (header, primary buttons). Default '#1d4ed8'. */
   primary: v.optional(cssColour, '#1d4ed8'),
-  /** Text on the primary colour. Default '#ffffff'. */
+  /** Text on the primary colour, and the keyboard focus ring there (header, menus). Default '#ffffff'. */
   on_primary: v.optional(cssColour, '#ffffff'),
-  /** Accent colour (badges, price highlights). Default '#b45309'. */
+  /** Accent colour (badges, price highlights, the keyboard focus ring on the page). Default '#b45309'. */
   accent: v.optional(cssColour, '#b45309'),
   /** Page background. Default '#ffffff'. */
   background: v.optional(cssColour, '#ffffff'),
