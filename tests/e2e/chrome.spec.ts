@@ -1,6 +1,7 @@
 /**
- * Site chrome on built sites: header menu, phone format, skip link, footer navigation,
- * content pages, SEO tags, 404, a tenant built from outside the repository.
+ * Site chrome on built sites: header menu (a dropdown closes on Escape), phone format, skip
+ * link, footer navigation, content pages, SEO tags, 404, a tenant built from outside the
+ * repository.
  * Fixture: tests/fixtures/tenants/basic-motors (built by scripts/test.ts with a fixed clock).
  */
 import { axeBuilder } from './axe.ts';
@@ -52,6 +53,20 @@ test('menus open by keyboard and lead to content pages with breadcrumbs', async 
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
   const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
   expect(JSON.parse(jsonLd ?? '{}')['@type']).toBe('BreadcrumbList');
+});
+
+test('an open dropdown closes on Escape and focus goes back to its summary', async ({ page }) => {
+  await page.goto(site('basic-motors'));
+  const dropdown = page.getByRole('navigation', { name: 'Main' }).locator('.site-nav__dropdown', { has: page.locator('summary', { hasText: 'More' }) });
+  const more = dropdown.locator('summary');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(dropdown).toHaveJSProperty('open', true);
+  await page.keyboard.press('Tab');
+  await expect(dropdown.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dropdown).toHaveJSProperty('open', false);
+  await expect(more).toBeFocused();
 });
 
 test('default content pages exist for a tenant without its own text', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Issue 14 item 10, the phone header: at 360-414 px the header is one compact sticky row
  * (name or logo, a Call button, the Menu; the header buttons are in the menu), it covers no
- * content (anchor and skip-link targets land below it), it is keyboard reachable and axe clean.
+ * content (anchor and skip-link targets land below it), it is keyboard reachable and axe clean,
+ * and its open Menu closes on Escape, on Tab past its last item and on a click outside.
  * Checked on the home, search and vehicle pages of built demo sites.
  */
 import { axeBuilder } from './axe.ts';
@@ -119,5 +120,43 @@ for (const slug of tenants) {
     await page.keyboard.press('Tab');
     await expect(menu.getByRole('link').first()).toBeFocused();
     await expectAxeClean(page, 'menu open');
+  });
+
+  test(`${slug}: the open Menu closes on Escape (focus back on Menu), on Tab past its last item and on a click outside`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(tenantUrl(slug, '/'));
+    const summary = page.locator('.site-nav__mobile > summary');
+    const menu = page.locator('.site-nav__list--mobile');
+    const items = menu.getByRole('link');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(summary).toBeFocused();
+    // Tab past the last item: the menu closes, so the control that takes focus is not under it.
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    const count = await items.count();
+    for (let step = 0; step < count; step++) await page.keyboard.press('Tab');
+    await expect(items.last()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), 'focus moved on to the page').toBe(true);
+    // A click on the page below the open menu (on nothing that acts on a click) closes it.
+    await summary.click();
+    await expect(menu).toBeVisible();
+    const panel = (await menu.boundingBox())!;
+    const outside = { x: 8, y: panel.y + panel.height + 16 };
+    expect(outside.y, 'the open menu leaves some page below it').toBeLessThan(800);
+    const plain = await page.evaluate(
+      ({ x, y }) => !document.elementFromPoint(x, y)?.closest('a, button, input, select, textarea, summary, label, [tabindex]:not([tabindex="-1"]), header'),
+      outside,
+    );
+    expect(plain).toBe(true);
+    await page.mouse.click(outside.x, outside.y);
+    await expect(menu).toBeHidden();
   });
 }
