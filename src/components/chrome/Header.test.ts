@@ -2,8 +2,9 @@
  * The header's menus as the browser gets them: the rendered Header's <details> menus wired by
  * wireDisclosureMenus (src/islands/ui/disclosure-menus.ts) close on Escape with focus back on
  * their summary, when focus moves out of them and on a click outside (WCAG 2.4.11: an open
- * menu covers the page).
+ * menu covers the page); and a menu button's name is its label alone (no generated triangle).
  */
+import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer } from 'astro/container';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -103,5 +104,14 @@ describe('the header menus (wireDisclosureMenus)', () => {
     press(document, 'Escape');
     expect(document.activeElement).toBe(below);
     expect([...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')].some((menu) => menu.open)).toBe(false);
+  });
+});
+
+describe("the header's generated content", () => {
+  it('every visible string the CSS adds (the dropdown triangle) has empty alternative text, so a button reads as its label', () => {
+    const css = readFileSync('src/components/chrome/Header.astro', 'utf8').split('<style>')[1]!;
+    const generated = [...css.matchAll(/(?<![\w-])content:\s*([^;}]+)/g)].map((match) => match[1]!.trim());
+    expect(generated.some((value) => value.includes('▾'))).toBe(true);
+    expect(generated.filter((value) => !/^(['"])\1$/.test(value) && !/\/\s*(['"])\1$/.test(value))).toEqual([]);
   });
 });
