@@ -1,7 +1,8 @@
 /**
  * Vehicle page /cars/{slug} on a built site (issue 3 "Done when"): price forms, sold car,
  * finance eligibility, the calculator, spin viewer, gallery by keyboard, sticky header and
- * bottom bar at phone width, share copy toast, lead modals failing visibly, JSON-LD.
+ * bottom bar at phone width (never over a control that takes focus), share copy toast, lead
+ * modals failing visibly, JSON-LD.
  * Fixture: tests/fixtures/tenants/vehicle-showroom; cars are chosen by their data.
  */
 import { expect, test } from './fixtures.ts';
@@ -259,6 +260,40 @@ test.describe('phone width', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveAttribute('data-visible', 'false');
     await expect(bar).toHaveAttribute('data-state', 'top');
+  });
+
+  test('at 375 px a control that takes focus by Tab is never under the bottom bar', async ({ page }) => {
+    test.slow(); // a Tab through the whole page, two frames a stop
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page, richCar);
+    await expect(page.getByRole('region', { name: 'Quick actions' })).toBeVisible();
+    const under: string[] = [];
+    let controls = 0;
+    for (let step = 0; step < 300; step++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(async () => {
+        // Two frames: the page has scrolled to the control and the bar has taken its state for that scroll.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const focused = document.activeElement;
+        if (focused?.closest('footer')) return 'end';
+        if (!focused || focused === document.body || focused.closest('[data-bottom-bar], [data-sticky-header]')) return 'skip';
+        const box = focused.getBoundingClientRect();
+        const barTop = document.querySelector('[data-bottom-bar]')!.getBoundingClientRect().top;
+        // A control taller than the room between the top scroll padding and the bar cannot clear the bar; its top must.
+        const room = barTop - Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+        const clear = box.height > room ? box.top < barTop : box.bottom <= barTop + 0.5;
+        const name = (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        return clear
+          ? 'clear'
+          : `${focused.tagName.toLowerCase()} "${name}": ${Math.round(box.top)}-${Math.round(box.bottom)} px, bar from ${Math.round(barTop)} px`;
+      });
+      if (stop === 'end') break;
+      if (stop === 'skip') continue;
+      controls += 1;
+      if (stop !== 'clear') under.push(stop);
+    }
+    expect(controls, 'Tab reached the controls of the page').toBeGreaterThan(20);
+    expect(under).toEqual([]);
   });
 
   test('the announcement bar stays dismissed', async ({ page }) => {
