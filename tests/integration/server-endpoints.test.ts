@@ -148,7 +148,7 @@ for (const kind of DATABASES) {
       expect((await get('/api/test-drive/availability?days=3')).statusCode).toBe(400);
     });
 
-    it('refuses a test-drive time the availability call would not offer (past, today, closed, holiday, outside hours, off the grid): 422 on dateTime, nothing booked', async () => {
+    it('refuses a test-drive time the dealer cannot take (past, today, closed, holiday, outside hours): 422 on dateTime, nothing booked', async () => {
       const offered = (await get('/api/test-drive/availability?car_id=1&days=5')).json();
       expect(offered.days.find((day: { date: string }) => day.date === '2026-03-10').slots).toEqual([]);
       for (const [why, dateTime] of [
@@ -158,7 +158,6 @@ for (const kind of DATABASES) {
         ['a Closed holiday', '2026-03-10T10:00:00+10:00'],
         ['before opening', '2026-03-09T08:00'],
         ['an hour ending after closing', '2026-03-09T16:30'],
-        ['off the slot grid', '2026-03-09T09:15'],
       ]) {
         const refused = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime });
         expect([why, refused.statusCode, refused.json()]).toEqual([
@@ -167,11 +166,29 @@ for (const kind of DATABASES) {
           { success: false, error: 'Please fix the following errors:', fields: { dateTime: 'That time is not available for a test drive. Please choose another time.' } },
         ]);
       }
-      // 9:15 booked nothing: the 9:00 slot is still offered and taken once.
+      // None of them booked anything: the 9:00 slot is still offered and taken once.
       expect((await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: '2026-03-09T09:00' })).statusCode).toBe(201);
       expect((await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: '2026-03-09T09:00:00+10:00' })).statusCode).toBe(409);
       // An enquiry is no booking: its time is not checked.
       expect((await post('/api/leads', { ...contact, category: 'General Enquiry', car_id: 1, dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
+    });
+
+    it('takes a typed time the dealer is open at (the free date-time box), booking every slot its hour overlaps: no double booking either way', async () => {
+      const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, email: 'typed@example.com', dateTime });
+      const typed = await testDrive('2026-03-11T09:15');
+      expect(typed.statusCode).toBe(201);
+      expect((await app.stores.leads.get('alpha', typed.json().lead_id))!.data.dateTime).toBe('2026-03-11T09:15:00+10:00');
+      // 9:15 to 10:15 overlaps the 9:00 and the 10:00 drives: both are taken, and left off the list.
+      for (const clash of ['2026-03-11T09:00:00+10:00', '2026-03-11T10:00', '2026-03-11T09:45']) expect([clash, (await testDrive(clash)).statusCode]).toEqual([clash, 409]);
+      const listed = (await get('/api/test-drive/availability?car_id=1&days=6')).json().days.find((day: { date: string }) => day.date === '2026-03-11');
+      expect(listed.slots.map((slot: { label: string }) => slot.label)).toEqual(['11:00am', '12:00pm', '1:00pm', '2:00pm', '3:00pm', '4:00pm']);
+      // A slot booked first keeps out a typed time whose hour overlaps it; the 11:00 slot, after the typed 9:15's hour, is free.
+      expect((await testDrive('2026-03-11T16:00')).statusCode).toBe(201);
+      expect((await testDrive('2026-03-11T15:30')).statusCode).toBe(409);
+      expect((await testDrive('2026-03-11T11:00')).statusCode).toBe(201);
+      // Sent at once, four drives whose hours all overlap 10:00 to 11:00: one is booked.
+      const atOnce = await Promise.all(['2026-03-12T09:15', '2026-03-12T10:00', '2026-03-12T09:45:00+10:00', '2026-03-12T10:30'].map(testDrive));
+      expect(atOnce.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
     });
 
     it("refuses a service booking's Preferred Service Date before the dealer's tomorrow (422 on that field), takes tomorrow on", async () => {

@@ -137,7 +137,7 @@ describe('TestDriveForm booking time', () => {
     vi.useRealTimers();
   });
 
-  it("the free date-time box (no slot list) takes no time before now on the dealer's clock", async () => {
+  it("the free date-time box (no slot list) offers the days the lead API books: from the dealer's tomorrow, for 31 days", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse('2026-12-23T23:30:00Z')); // 7:30am on 24 December in Perth
     stubApi({ '/test-drive/availability?car_id=8': [503, { error: 'down' }] });
@@ -145,7 +145,28 @@ describe('TestDriveForm booking time', () => {
     await settle();
     const box = mounted.host.querySelector<HTMLInputElement>('#free-dateTime')!;
     expect(box.type).toBe('datetime-local');
-    expect(box.min).toBe('2026-12-24T07:30');
+    expect([box.min, box.max]).toEqual(['2026-12-25T00:00', '2027-01-24T23:59']);
+  });
+
+  it('asks for the longest window (31 days) when the first week has no free slot, and offers its slots', async () => {
+    const later = { start: '2027-01-11T09:00:00+08:00', label: '9:00am' };
+    const calls = stubApi({
+      '/test-drive/availability?car_id=8': [200, { timezone: 'Australia/Perth', days: [{ date: '2026-12-25', slots: [] }] }],
+      '/test-drive/availability?car_id=8&days=31': [200, { timezone: 'Australia/Perth', days: [{ date: '2027-01-11', slots: [later] }] }],
+    });
+    mounted.render(<TestDriveForm formId="later" config={perth} car={car as never} />);
+    await settle();
+    expect(calls.map((call) => call.path)).toEqual(['/test-drive/availability?car_id=8', '/test-drive/availability?car_id=8&days=31']);
+    const field = mounted.host.querySelector<HTMLSelectElement>('#later-dateTime')!;
+    expect([...field.options].map((option) => option.value)).toEqual(['', later.start]);
+  });
+
+  it('shows the free date-time box when the longest window has no free slot either', async () => {
+    const none = [200, { timezone: 'Australia/Perth', days: [{ date: '2026-12-25', slots: [] }] }] as [number, unknown];
+    stubApi({ '/test-drive/availability?car_id=8': none, '/test-drive/availability?car_id=8&days=31': none });
+    mounted.render(<TestDriveForm formId="none" config={perth} car={car as never} />);
+    await settle();
+    expect(mounted.host.querySelector<HTMLInputElement>('#none-dateTime')!.type).toBe('datetime-local');
   });
 
   it('asks for the slots again when the server answers that the time was just booked, so the taken time is no longer offered', async () => {

@@ -1,10 +1,10 @@
 /**
  * Test-drive booking (spec §5 "Test-drive form"): contact fields, optional message, the
- * 'Test Drive Booking Date' from the appointment availability call (asked again when the
- * server refuses the chosen time; a free date-time input from now on the dealer's clock when
- * the call fails), a delivery location when the car's location has
- * distribution locations, and the terms checkbox on sites that require it.
- * Used in the vehicle page's modal and on /book-test-drive/.
+ * 'Test Drive Booking Date' from the appointment availability call (its longest window when the
+ * first week has no free slot; asked again when the server refuses the chosen time; a free
+ * date-time input over the days the lead API books, testDriveDates, when the call fails or finds
+ * no slot), a delivery location when the car's location has distribution locations, and the
+ * terms checkbox on sites that require it. Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
@@ -15,7 +15,8 @@ import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.t
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
-import { calendarDay, dealerMinute } from '../../lib/text/dealer-time.ts';
+import { calendarDay } from '../../lib/text/dealer-time.ts';
+import { MAX_BOOKING_DAYS, testDriveDates } from '../../lib/forms/test-drive-booking.ts';
 import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit, type FormKit } from '../ui/form-kit/index.ts';
@@ -35,6 +36,24 @@ export interface TestDriveFormProps {
   carChoicesUrl?: string;
   formId?: string;
   heading?: string;
+}
+
+/** Whether an availability answer lists a free slot. */
+function hasSlots(availability: Availability | undefined): availability is Availability {
+  return Array.isArray(availability?.days) && availability.days.some((day) => day.slots.length > 0);
+}
+
+/**
+ * The car's free slots: the availability call's default week, else (no free slot in it) its
+ * longest window, MAX_BOOKING_DAYS; 'failed' when the call fails or finds none (the free box).
+ */
+async function askAvailability(apiBase: string, carId: string, signal: AbortSignal): Promise<Availability | 'failed'> {
+  const path = `/test-drive/availability?car_id=${encodeURIComponent(carId)}`;
+  const week = await callApi<Availability>(apiBase, path, { signal });
+  if (!week.ok || signal.aborted) return 'failed';
+  if (hasSlots(week.data)) return week.data;
+  const longest = await callApi<Availability>(apiBase, `${path}&days=${MAX_BOOKING_DAYS}`, { signal });
+  return longest.ok && hasSlots(longest.data) ? longest.data : 'failed';
 }
 
 /** A day of the availability call (the dealer's calendar date, '2026-12-24') as shown: 'Thursday 24 December'. */
@@ -86,16 +105,15 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     // Another car's slots are cleared at once; the same car's stay shown (and focused) until the new answer replaces them.
     if (slotsCar.current !== carId) setAvailability(null);
     slotsCar.current = carId;
-    callApi<Availability>(config.apiBase, `/test-drive/availability?car_id=${encodeURIComponent(carId)}`, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setAvailability(result.ok && Array.isArray(result.data?.days) && result.data.days.some((day) => day.slots.length > 0) ? result.data : 'failed');
+    void askAvailability(config.apiBase, carId, controller.signal).then((result) => {
+      if (!controller.signal.aborted) setAvailability(result);
     });
     return () => controller.abort();
   }, [carId, config.apiBase, slotsAsked]);
   const slots = availability && availability !== 'failed' ? (availability.days ?? []).filter((day) => day.slots.length > 0) : [];
-  // The free date-time box takes no time before now on the dealer's clock (none before hydration: the built page carries no moment).
+  // The free date-time box offers the days the lead API books, from the dealer's tomorrow (none before hydration: the built page carries no moment).
   const now = useVisitorClock();
-  const earliest = now === null ? undefined : dealerMinute(now, config.timeZone);
+  const dates = now === null ? undefined : testDriveDates(now, config.timeZone);
 
   const schema = useMemo(() => testDriveFormSchema({ termsRequired: config.termsRequired }), [config.termsRequired]);
 
@@ -146,7 +164,8 @@ export default function TestDriveForm(props: TestDriveFormProps) {
           name="dateTime"
           label="Test Drive Booking Date"
           type="datetime-local"
-          min={earliest}
+          min={dates && `${dates.first}T00:00`}
+          max={dates && `${dates.last}T23:59`}
           hint={availability === null && car ? 'Loading available times…' : undefined}
         />
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, dealerDateAfter, dealerDay, dealerInstant, dealerIso, dealerMinute, dealerWallClock, writtenWallClock } from './dealer-time.ts';
+import { calendarDay, dealerDateAfter, dealerDay, dealerInstant, dealerIso, dealerWallClock, writtenWallClock } from './dealer-time.ts';
 
 describe("the dealer's time (site.json timezone)", () => {
   it('writes an instant as the wall-clock date-time with its offset, daylight saving included', () => {
@@ -15,15 +15,6 @@ describe("the dealer's time (site.json timezone)", () => {
     expect(dealerInstant(dealerIso(at, 'Australia/Perth'), 'Australia/Brisbane')).toBe(at);
     expect(dealerInstant('2026-03-07T09:00', 'Australia/Brisbane')).toBe(at);
     expect(Number.isNaN(dealerInstant('tomorrow-ish', 'Australia/Brisbane'))).toBe(true);
-  });
-});
-
-describe("dealerMinute (the dealer's time as a date-time input holds it)", () => {
-  it('writes the wall-clock date and time to the minute, without a zone, and dealerInstant reads it back', () => {
-    const at = Date.parse('2026-12-23T23:30:45Z');
-    expect(dealerMinute(at, 'Australia/Perth')).toBe('2026-12-24T07:30');
-    expect(dealerMinute(at, 'Australia/Sydney')).toBe('2026-12-24T10:30');
-    expect(dealerInstant(dealerMinute(at, 'Australia/Perth'), 'Australia/Perth')).toBe(Date.parse('2026-12-23T23:30:00Z'));
   });
 });
 

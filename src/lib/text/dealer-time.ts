@@ -62,11 +62,6 @@ export function dealerIso(instant: number, timeZone: string): string {
   return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** `instant` as the dealer's wall-clock date and time to the minute, without a zone, as a datetime-local input holds it: '2026-03-07T09:00' (dealerInstant reads it back). */
-export function dealerMinute(instant: number, timeZone: string): string {
-  return dealerIso(instant, timeZone).slice(0, 16);
-}
-
 /** An instant on the dealer's wall clock, to the second. */
 export interface WallClock {
   /** The dealer's date, '2026-10-04'. */

@@ -44,13 +44,13 @@ export interface Slot {
 
 /**
  * Test-drive appointments, a provider or the local slot grid (features/cars/adapters.ts builds
- * it): the cars feature lists the slots, the leads feature takes a booking only at one of them.
+ * it): the cars feature lists the slots, the leads feature books the slots a lead's time takes.
  */
 export interface AppointmentsAdapter {
   /** The slots of `days` days from tomorrow, less those booked. */
   availability(tenant: ApiTenant, car: Car, days: number, now: number): Promise<{ timezone: string; days: { date: string; slots: Slot[] }[] }>;
-  /** Whether `startsAt` (epoch ms) starts a slot the availability call offers for the car on one of its days, booked or not (the lead's write answers a taken one). */
-  offers(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<boolean>;
+  /** The slots (epoch ms of their starts) a test drive of the car at `startsAt` takes, booked or not (the lead's write answers a taken one); none when the time cannot be booked. */
+  bookingSlots(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<number[]>;
 }
 
 /** The adapters the kernel itself uses (lead delivery, sign-in codes, texts). */

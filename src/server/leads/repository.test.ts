@@ -109,17 +109,33 @@ describe('LeadRepository.save', () => {
   });
 
   it('a taken test-drive slot rolls the lead and its jobs back; the booked slots are those in [from, to)', async () => {
-    const appointment = { carId: '7', startsAt: 10_000 };
+    const appointment = { carId: '7', slots: [10_000] };
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 1 })).toMatchObject({ status: 'created' });
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'slot-taken' });
     expect(await leads.count('alpha')).toBe(1);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
     // Another tenant's car 7 is another car.
     expect(await leads.save({ tenant: 'beta', values: enquiry, destinations: [], appointment, now: 3 })).toMatchObject({ status: 'created' });
-    await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', startsAt: 20_000 }, now: 4 });
+    await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', slots: [20_000] }, now: 4 });
     expect((await leads.bookedSlots('alpha', '7', 10_000, 20_000)).sort()).toEqual([10_000]);
     expect((await leads.bookedSlots('alpha', '7', 0, 30_000)).sort()).toEqual([10_000, 20_000]);
     expect(await leads.bookedSlots('alpha', '8', 0, 30_000)).toEqual([]);
+  });
+});
+
+describe('LeadRepository.save: a drive that takes two slots (a typed time between them)', () => {
+  it('books both or neither: a clash on its later slot rolls back the lead and its earlier slot', async () => {
+    const between = { carId: '7', slots: [20_000, 10_000] };
+    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', slots: [20_000] }, now: 1 })).toMatchObject({
+      status: 'created',
+    });
+    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment: between, now: 2 })).toEqual({ status: 'slot-taken' });
+    expect(await leads.bookedSlots('alpha', '7', 0, 30_000)).toEqual([20_000]);
+    expect(await leads.count('alpha')).toBe(1);
+    expect(
+      await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', slots: [10_000, 30_000] }, now: 3 }),
+    ).toMatchObject({ status: 'created' });
+    expect((await leads.bookedSlots('alpha', '7', 0, 40_000)).sort()).toEqual([10_000, 20_000, 30_000]);
   });
 });
 

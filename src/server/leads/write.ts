@@ -40,8 +40,8 @@ export interface LeadWrite {
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];
-  /** A test-drive slot booked in the same transaction as a new lead (no double booking). */
-  appointment?: { carId: string; startsAt: number };
+  /** The test-drive slots (epoch ms of their starts: the one a listed slot is, or the two a time typed between them overlaps) booked in the same transaction as a new lead: all or none (no double booking). */
+  appointment?: { carId: string; slots: readonly number[] };
   now: number;
 }
 
@@ -114,14 +114,7 @@ export class LeadWriter {
           write.clientKey ?? null,
         ],
       );
-      if (write.appointment) {
-        // Check and book in one statement inside the lead's transaction: two requests for one slot cannot both win.
-        const booked = await tx.run(
-          'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
-          [randomUUID(), write.tenant, write.appointment.carId, write.appointment.startsAt, id, write.now],
-        );
-        if (booked === 0) throw new SlotTaken();
-      }
+      if (write.appointment) await this.bookSlots(tx, id, write.tenant, write.appointment, write.now);
       if (completesForm(write.values)) {
         for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
       }
@@ -232,6 +225,21 @@ export class LeadWriter {
       }
     }
     return { status: 'updated', id: leadId, revision, data: merged };
+  }
+
+  /**
+   * Book a new lead's test-drive slots inside its transaction, each checked and booked in one
+   * statement (two requests for one slot cannot both win), earliest first (two leads sharing
+   * slots wait on them in one order). A taken one throws SlotTaken: the lead and its other slots roll back.
+   */
+  private async bookSlots(tx: SqlExecutor, leadId: string, tenant: string, appointment: NonNullable<LeadWrite['appointment']>, now: number): Promise<void> {
+    for (const startsAt of [...appointment.slots].sort((a, b) => a - b)) {
+      const booked = await tx.run(
+        'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
+        [randomUUID(), tenant, appointment.carId, startsAt, leadId, now],
+      );
+      if (booked === 0) throw new SlotTaken();
+    }
   }
 
   private async enqueue(tx: SqlExecutor, leadId: string, tenant: string, destination: string, revision: number, now: number): Promise<void> {

@@ -12,6 +12,8 @@ export function TextField(
     pattern?: string;
     /** The earliest value a date or date-time input takes ('2026-12-24', '2026-12-24T09:30'). */
     min?: string;
+    /** The latest value a date or date-time input takes. */
+    max?: string;
     /** Values offered while typing (a <datalist>); any other text is still accepted. */
     suggestions?: readonly string[];
   },
@@ -31,6 +33,7 @@ export function TextField(
         inputMode={props.inputMode}
         maxLength={props.maxLength}
         min={props.min}
+        max={props.max}
         placeholder={props.placeholder}
         list={listId}
         aria-required={props.required || undefined}

@@ -42,15 +42,17 @@ describe('local appointments', () => {
     ]);
   });
 
-  it('offers a booked slot (the lead write answers it) but not the holiday or a time off the grid', async () => {
-    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T08:30:00+10:00'), now)).toBe(true);
-    expect(await appointments.offers(tenant, car, Date.parse('2026-12-25T08:30:00+10:00'), now)).toBe(false);
-    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T09:00:00+10:00'), now)).toBe(false);
+  it('takes a booked slot (the lead write answers it) and a typed time inside the hours, not the holiday or an hour past closing', async () => {
+    const taken = async (iso: string) => (await appointments.bookingSlots(tenant, car, Date.parse(iso), now)).map((at) => new Date(at).toISOString());
+    expect(await taken('2026-12-24T08:30:00+10:00')).toEqual(['2026-12-23T22:30:00.000Z']);
+    expect(await taken('2026-12-24T09:00:00+10:00')).toEqual(['2026-12-23T22:30:00.000Z', '2026-12-23T23:30:00.000Z']);
+    expect(await taken('2026-12-25T08:30:00+10:00')).toEqual([]);
+    expect(await taken('2026-12-24T17:00:00+10:00')).toEqual([]);
   });
 });
 
 describe('provider appointments', () => {
-  it("offers the provider's slots and no other time", async () => {
+  it("takes the provider's slots, each alone, and no other time", async () => {
     const days = [{ date: '2026-12-24', slots: [{ start: '2026-12-24T10:00:00+10:00', label: '10:00am' }] }];
     const fetch = vi.fn(async () => new Response(JSON.stringify({ timezone: 'Australia/Brisbane', days })));
     vi.stubGlobal('fetch', fetch);
@@ -59,8 +61,8 @@ describe('provider appointments', () => {
       { appointments: { url: 'https://appointments.example', key: 'k' } },
       () => now,
     );
-    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toBe(true);
-    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toBe(false);
+    expect(await appointments.bookingSlots(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toEqual([Date.parse('2026-12-24T10:00:00+10:00')]);
+    expect(await appointments.bookingSlots(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toEqual([]);
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ site: 'sunstate', car_id: 7, days: 31 });
   });
 });

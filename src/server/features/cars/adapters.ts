@@ -1,6 +1,6 @@
 /**
  * The cars feature's adapters: finance quote, price comparison and test-drive appointments
- * (the slots offered, and whether a lead's time is one), each a provider or its local default
+ * (the slots offered, and those a lead's time takes), each a provider or its local default
  * (finance-quote.ts, price-comparison.ts, appointments.ts).
  */
 import type { ProviderEndpoint } from '../../../config/server-settings.ts';
@@ -9,7 +9,8 @@ import type { Car } from '../../../schemas/car.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
 import { callProvider, carLocation, type AppointmentsAdapter } from '../../kernel/adapters.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import { availableSlots, MAX_BOOKING_DAYS, offersSlot } from './appointments.ts';
+import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
+import { availableSlots, driveSlots } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
 
@@ -48,19 +49,19 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedSlots'>, p
   };
 }
 
-/** Test-drive slots from a provider: its availability answer, and a lead's time is one of its slots (the provider leaves out those it knows are booked). */
+/** Test-drive slots from a provider: its availability answer; a lead's time takes the one of its slots it starts, and no other time is booked (the provider leaves out those it knows are booked; its grid is its own). */
 function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
   const availability: AppointmentsAdapter['availability'] = (tenant, car, days) => callProvider(provider, 'availability', { site: tenant.slug, car_id: car.id, days });
   return {
     availability,
-    offers: async (tenant, car, startsAt, now) => {
+    bookingSlots: async (tenant, car, startsAt, now) => {
       const { days } = await availability(tenant, car, MAX_BOOKING_DAYS, now);
-      return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt));
+      return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt)) ? [startsAt] : [];
     },
   };
 }
 
-/** Test-drive slots cut locally from the hours of the car's location (appointments.ts), less the slots booked with leads. */
+/** Test-drive slots cut locally from the hours of the car's location (appointments.ts), less the slots booked with leads; a lead's time takes the slots its hour overlaps (driveSlots). */
 function localAppointments(leads: Pick<LeadRepository, 'bookedSlots'>): AppointmentsAdapter {
   const grid = (tenant: ApiTenant, car: Car, now: number) => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
   return {
@@ -68,6 +69,6 @@ function localAppointments(leads: Pick<LeadRepository, 'bookedSlots'>): Appointm
       const booked = await leads.bookedSlots(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000);
       return { timezone: tenant.site.timezone, days: availableSlots({ ...grid(tenant, car, now), days, booked }) };
     },
-    offers: async (tenant, car, startsAt, now) => offersSlot(grid(tenant, car, now), startsAt),
+    bookingSlots: async (tenant, car, startsAt, now) => driveSlots(grid(tenant, car, now), startsAt),
   };
 }

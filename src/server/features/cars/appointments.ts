@@ -1,14 +1,15 @@
 /**
  * Test-drive appointment availability (local default): hourly slots inside a location's hours
  * on each date (its holiday entry first, then its weekly row: hoursOnDate), in the dealer's
- * time zone, from tomorrow for `days` days, minus the slots already booked; and whether a
- * lead's test-drive time is one of those slots (offersSlot, the same grid). Pure (the clock
- * and bookings are arguments).
+ * time zone, from tomorrow for `days` days, minus the slots already booked; and the slots of
+ * that grid a lead's test-drive time takes (driveSlots: a listed slot itself, or every slot the
+ * hour of a time typed between them overlaps). Pure (the clock and bookings are arguments).
  */
 import type { OpeningHour } from '../../../schemas/site.ts';
 import type { Slot } from '../../kernel/adapters.ts';
 import { hoursOnDate, minutesText, type LocationHours } from '../../../lib/locations/locations.ts';
 import { dealerDateAfter, dealerIso, dealerWallClock, zoneOffset } from '../../../lib/text/dealer-time.ts';
+import { testDriveDates } from '../../../lib/forms/test-drive-booking.ts';
 
 /** Opening hours used when a location lists none: weekdays 9-5, Saturday 9-1. */
 export const DEFAULT_HOURS: OpeningHour[] = [
@@ -18,8 +19,7 @@ export const DEFAULT_HOURS: OpeningHour[] = [
 ];
 /** Slot length: a test drive takes an hour. */
 export const SLOT_MINUTES = 60;
-/** The most days the availability call lists (its `days`, 1 to this), and how far ahead a lead's test-drive time may be. */
-export const MAX_BOOKING_DAYS = 31;
+const SLOT_MS = SLOT_MINUTES * 60_000;
 
 /** UTC ms of a wall-clock time in `timeZone` (handles daylight saving by re-checking the offset). */
 export function zonedTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
@@ -34,19 +34,24 @@ function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {
   return { opening_hours: weekly.length > 0 ? weekly : DEFAULT_HOURS, special_hours: hours?.special_hours ?? [] };
 }
 
+/** The instant of a time of day (minutes since midnight) on one dealer date ('2026-12-25'). */
+function dateTimeAt(date: string, minutes: number, timeZone: string): number {
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  return zonedTimeToUtc(year, month, dayOfMonth, Math.floor(minutes / 60), minutes % 60, timeZone);
+}
+
 /**
  * The slots of one dealer date ('2026-12-25'): hour-long, from its opening time while one ends
  * by its closing time (none on a closed day), each as its instant and the minutes since midnight
- * it starts at. The one slot grid: what the availability call lists and a booking must match.
+ * it starts at. The one slot grid: what the availability call lists and a booking takes.
  */
 function dateSlots(date: string, hours: LocationHours, timeZone: string): { at: number; minutes: number }[] {
   const day = hoursOnDate(hours, date).hours;
   if (!day) return [];
-  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
   const count = Math.max(0, Math.floor((day.close - day.open) / SLOT_MINUTES));
   return Array.from({ length: count }, (_, index) => {
     const minutes = day.open + index * SLOT_MINUTES;
-    return { at: zonedTimeToUtc(year, month, dayOfMonth, Math.floor(minutes / 60), minutes % 60, timeZone), minutes };
+    return { at: dateTimeAt(date, minutes, timeZone), minutes };
   });
 }
 
@@ -71,14 +76,22 @@ export function availableSlots(input: SlotGrid & { days: number; booked: readonl
 }
 
 /**
- * Whether `startsAt` (epoch ms) starts a slot the availability call offers on one of its days
- * (tomorrow to MAX_BOOKING_DAYS on), booked or not: a lead's test-drive time must be one. The
- * past, today, a closed day or holiday, a time outside the hours and one off the slot grid
- * (9:15 beside a 9:00 slot) are not.
+ * The slots a test drive starting at `startsAt` (epoch ms) takes, booked or not (the lead's write
+ * answers a taken one): every slot of its date that its hour overlaps. A slot the availability
+ * call lists takes itself alone; a time typed between slots (9:15 beside the 9:00 and 10:00
+ * slots) takes both, so two drives whose hours overlap always share a slot and the second is
+ * refused. None (the time is not bookable) for a date outside testDriveDates (the past, today,
+ * too far ahead), a closed day or holiday, or an hour that does not fit inside the day's hours.
  */
-export function offersSlot(grid: SlotGrid, startsAt: number): boolean {
-  if (!Number.isFinite(startsAt)) return false;
+export function driveSlots(grid: SlotGrid, startsAt: number): number[] {
+  if (!Number.isFinite(startsAt)) return [];
   const date = dealerWallClock(startsAt, grid.timeZone).date;
-  if (date < dealerDateAfter(grid.now, 1, grid.timeZone) || date > dealerDateAfter(grid.now, MAX_BOOKING_DAYS, grid.timeZone)) return false;
-  return dateSlots(date, slotHours(grid.hours), grid.timeZone).some((slot) => slot.at === startsAt);
+  const { first, last } = testDriveDates(grid.now, grid.timeZone);
+  const hours = slotHours(grid.hours);
+  const day = hoursOnDate(hours, date).hours;
+  if (date < first || date > last || !day) return [];
+  if (startsAt < dateTimeAt(date, day.open, grid.timeZone) || startsAt + SLOT_MS > dateTimeAt(date, day.close, grid.timeZone)) return [];
+  return dateSlots(date, hours, grid.timeZone)
+    .filter((slot) => slot.at < startsAt + SLOT_MS && slot.at + SLOT_MS > startsAt)
+    .map((slot) => slot.at);
 }

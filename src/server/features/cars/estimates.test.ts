@@ -1,7 +1,8 @@
 /** The cars feature's local defaults: finance quote, price comparison, test-drive availability. */
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../../schemas/car.ts';
-import { availableSlots, MAX_BOOKING_DAYS, offersSlot, zonedTimeToUtc } from './appointments.ts';
+import { availableSlots, driveSlots, zonedTimeToUtc } from './appointments.ts';
+import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
 import { comparePrice } from './price-comparison.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
@@ -72,36 +73,51 @@ describe('appointments', () => {
       ['2026-12-25', []],
     ]);
   });
-  describe('offersSlot: a time the availability call offers (any of its days, booked or not)', () => {
+  describe('driveSlots: the slots a test drive at a time takes (any time its hour fits the day, tomorrow on; booked or not)', () => {
     const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
     const timeZone = 'Australia/Brisbane';
     const hours = {
       opening_hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:30', close: '17:30' })),
       special_hours: [{ date: '2026-12-25', status: 'Closed' as const, name: 'Christmas Day' }],
     };
-    const offered = (iso: string) => offersSlot({ now, timeZone, hours }, Date.parse(iso));
+    const taken = (iso: string) => driveSlots({ now, timeZone, hours }, Date.parse(iso)).map((at) => new Date(at).toISOString());
     it.each([
-      ['a slot of tomorrow', '2026-12-24T08:30:00+10:00', true],
-      ['the last slot of a day (4:30pm, an hour before closing)', '2026-12-24T16:30:00+10:00', true],
-      ['a slot given in UTC', '2026-12-28T00:30:00Z', true],
-      ['the past', '2020-01-01T03:00:00+10:00', false],
-      ['later today', '2026-12-23T14:30:00+10:00', false],
-      ['a Closed holiday', '2026-12-25T10:30:00+10:00', false],
-      ['a day the week closes (Sunday)', '2026-12-27T10:30:00+10:00', false],
-      ['before opening', '2026-12-24T07:30:00+10:00', false],
-      ['an hour that would end after closing', '2026-12-24T17:30:00+10:00', false],
-      ['off the slot grid (9:15 beside the 8:30 and 9:30 slots)', '2026-12-24T09:15:00+10:00', false],
-      ['beyond the days the availability call can ask for', '2027-01-29T08:30:00+10:00', false],
-      ['no time at all', 'soon', false],
+      ['a slot of tomorrow: itself', '2026-12-24T08:30:00+10:00', ['2026-12-23T22:30:00.000Z']],
+      ['the last slot of a day (4:30pm, an hour before closing)', '2026-12-24T16:30:00+10:00', ['2026-12-24T06:30:00.000Z']],
+      ['a slot given in UTC', '2026-12-28T00:30:00Z', ['2026-12-28T00:30:00.000Z']],
+      ['a typed 9:15: the 8:30 and 9:30 slots its hour overlaps', '2026-12-24T09:15:00+10:00', ['2026-12-23T22:30:00.000Z', '2026-12-23T23:30:00.000Z']],
+      ['a typed 10:00 on the half-hour grid: the 9:30 and 10:30 slots', '2026-12-24T10:00:00+10:00', ['2026-12-23T23:30:00.000Z', '2026-12-24T00:30:00.000Z']],
+      ['the past', '2020-01-01T03:00:00+10:00', []],
+      ['later today', '2026-12-23T14:30:00+10:00', []],
+      ['a Closed holiday', '2026-12-25T10:30:00+10:00', []],
+      ['a day the week closes (Sunday)', '2026-12-27T10:30:00+10:00', []],
+      ['before opening', '2026-12-24T08:00:00+10:00', []],
+      ['an hour that would end after closing (4:45pm)', '2026-12-24T16:45:00+10:00', []],
+      ['beyond the days the availability call can ask for', '2027-01-29T08:30:00+10:00', []],
+      ['no time at all', 'soon', []],
     ])('%s', (_name, iso, expected) => {
-      expect(offered(iso)).toBe(expected);
+      expect(taken(iso)).toEqual(expected);
     });
-    it('agrees with availableSlots over its longest window, booked slots included', () => {
+    it('takes each slot availableSlots lists over its longest window as that slot alone, booked slots included', () => {
       const starts = availableSlots({ now, days: MAX_BOOKING_DAYS, timeZone, hours, booked: [] }).flatMap((day) =>
         day.slots.map((slot) => Date.parse(slot.start)),
       );
       expect(starts.length).toBeGreaterThan(100);
-      expect(starts.every((start) => offersSlot({ now, timeZone, hours }, start))).toBe(true);
+      expect(starts.filter((start) => driveSlots({ now, timeZone, hours }, start).join() !== String(start))).toEqual([]);
+    });
+    it('two drives whose hours overlap always share a slot (the write refuses the second); a slot start shares none with the next slot', () => {
+      const day = Date.parse('2026-12-24T08:30:00+10:00');
+      const starts = Array.from({ length: 33 }, (_, index) => day + index * 15 * 60_000); // 8:30 to 4:30, every quarter hour
+      const clashes = starts.flatMap((first) =>
+        starts
+          .filter((second) => second > first && second - first < 3_600_000)
+          .filter((second) => {
+            const shared = driveSlots({ now, timeZone, hours }, second);
+            return !driveSlots({ now, timeZone, hours }, first).some((slot) => shared.includes(slot));
+          }),
+      );
+      expect(clashes).toEqual([]);
+      expect(driveSlots({ now, timeZone, hours }, day + 3_600_000)).not.toContain(day);
     });
   });
 });

@@ -17,7 +17,7 @@ import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { CarsAdapters } from './adapters.ts';
-import { MAX_BOOKING_DAYS } from './appointments.ts';
+import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { CarsStore } from './store.ts';

@@ -25,7 +25,7 @@ import { earliestServiceDate } from '../../../lib/forms/service-booking.ts';
 import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
-/** The dateTime message for a test-drive time that is no slot the availability call offers (past, today, a closed day, outside the hours, off the slot grid). */
+/** The dateTime message for a test-drive time that cannot be booked (past, today, too far ahead, a closed day, an hour not inside the day's hours). */
 const TIME_NOT_OFFERED = 'That time is not available for a test drive. Please choose another time.';
 const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
 
@@ -73,12 +73,16 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const car = findCar(tenant, lead.car_id);
     // One reading of the booking time: a time without a zone is the dealer's (the form's fallback field).
     const bookingAt = lead.dateTime === undefined ? undefined : dealerInstant(lead.dateTime, tenant.site.timezone);
+    // The slots a test drive at that time takes, booked with a new lead: none when the car cannot be booked then.
+    let driveSlots: number[] | undefined;
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
     // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
     else if (car && isTestDriveCategory(lead.category) && !takesTestDrives(car)) problems.car_id = NO_TEST_DRIVE;
-    // A test drive is booked only at a slot the availability call offers for the car (the same adapter).
-    else if (car && isTestDriveCategory(lead.category) && bookingAt !== undefined && !(await offersTestDrive(ctx, request, car, bookingAt)))
-      problems.dateTime = TIME_NOT_OFFERED;
+    // Asked of the adapter the availability call lists the slots from (its grid, the car's location's hours).
+    else if (car && isTestDriveCategory(lead.category) && bookingAt !== undefined) {
+      driveSlots = await testDriveSlots(ctx, request, car, bookingAt);
+      if (driveSlots.length === 0) problems.dateTime = TIME_NOT_OFFERED;
+    }
     if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))
       problems.car_dealership_id = 'This dealership is not part of this site.';
     if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug))
@@ -109,7 +113,6 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? leadKey('browser', key) : undefined;
     // The booking time is kept as the dealer's time with its offset.
     if (values.dateTime && bookingAt !== undefined && Number.isFinite(bookingAt)) values.dateTime = dealerIso(bookingAt, tenant.site.timezone);
-    const testDriveAt = values.dateTime && car && isTestDriveCategory(values.category) ? Date.parse(values.dateTime) : undefined;
     const result = await stores.leads.save({
       tenant: tenant.slug,
       leadId: existingId,
@@ -118,9 +121,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       clientKey,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
-      // A new test-drive lead books its slot in the same transaction (no double booking).
-      appointment:
-        testDriveAt !== undefined && Number.isFinite(testDriveAt) && existingId === undefined ? { carId: String(car!.id), startsAt: testDriveAt } : undefined,
+      // A new test-drive lead books its slots in the same transaction (no double booking).
+      appointment: driveSlots && existingId === undefined ? { carId: String(car!.id), slots: driveSlots } : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
@@ -161,16 +163,16 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
 };
 
 /**
- * Whether a test drive of `car` can be booked at `startsAt`: a slot the availability call offers
- * (the appointments adapter, provider or local). When a provider cannot be asked the time is
- * taken (the dealer confirms it): a provider outage loses no lead.
+ * The slots a test drive of `car` at `startsAt` takes (the appointments adapter, provider or
+ * local: bookingSlots), none when it cannot be booked then. When a provider cannot be asked the
+ * time is taken as its own slot (the dealer confirms it): a provider outage loses no lead.
  */
-async function offersTestDrive(ctx: ApiContext<LeadsAdapters>, request: FastifyRequest, car: Car, startsAt: number): Promise<boolean> {
+async function testDriveSlots(ctx: ApiContext<LeadsAdapters>, request: FastifyRequest, car: Car, startsAt: number): Promise<number[]> {
   try {
-    return await ctx.adapters.appointments.offers(request.tenant, car, startsAt, ctx.now());
+    return await ctx.adapters.appointments.bookingSlots(request.tenant, car, startsAt, ctx.now());
   } catch (error) {
     request.log.warn({ tenant: request.tenant.slug, error: (error as Error).message }, 'test-drive time not checked: the appointments provider failed');
-    return true;
+    return Number.isFinite(startsAt) ? [startsAt] : [];
   }
 }
 
