@@ -89,13 +89,13 @@ for (const kind of DATABASES) {
         remoteAddress: from,
         payload: { lead_id: leadId, attempt: `audit-${kind}-${++attempts}`, terms_conditions: true },
       });
-    const payInvoice = (on: LeadApi, reference: string, amount: string, from: string) =>
+    const payInvoice = (on: LeadApi, reference: string, amount: string, from: string, attempt = `audit-${kind}-${++attempts}`) =>
       on.inject({
         method: 'POST',
         url: '/api/payments/online-payment',
         headers: ALPHA,
         remoteAddress: from,
-        payload: { ...shopper, reference, amount, terms_conditions: true, attempt: `audit-${kind}-${++attempts}` },
+        payload: { ...shopper, reference, amount, terms_conditions: true, attempt },
       });
     const card = (on: LeadApi, paymentId: string, from: string) =>
       on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: from, payload: {} });
@@ -203,13 +203,7 @@ for (const kind of DATABASES) {
       });
       expect(claimed.statusCode).toBe(201);
       await app.payments.issueInvoice('alpha', { reference: `CLAIM-${kind}`, amountCents: 4_000, expiresAt: clock + 86_400_000 });
-      const started = await app.inject({
-        method: 'POST',
-        url: '/api/payments/online-payment',
-        headers: ALPHA,
-        remoteAddress: '203.0.113.95',
-        payload: { ...shopper, reference: `CLAIM-${kind}`, amount: '40', terms_conditions: true, attempt },
-      });
+      const started = await payInvoice(app, `CLAIM-${kind}`, '40', '203.0.113.95', attempt);
       expect(started.statusCode).toBe(201);
       expect(started.json().lead_id).not.toBe(claimed.json().lead_id);
       expect(await app.stores.leads.get('alpha', started.json().lead_id)).toMatchObject({ category: 'Online Payment', car_id: null });
@@ -221,6 +215,22 @@ for (const kind of DATABASES) {
         payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(EXTRA_CARS[0]), form_completed: false },
       });
       expect([retried.statusCode, retried.json().lead_id]).toEqual([200, claimed.json().lead_id]);
+    });
+
+    it("a browser's Idempotency-Key naming a payment attempt is its own lead also after the payment: never the payment's lead", async () => {
+      const attempt = `paid-first-${kind}-${++attempts}`;
+      await app.payments.issueInvoice('alpha', { reference: `FIRST-${kind}`, amountCents: 4_000, expiresAt: clock + 86_400_000 });
+      const started = await payInvoice(app, `FIRST-${kind}`, '40', '203.0.113.96', attempt);
+      expect(started.statusCode).toBe(201);
+      const posted = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { ...ALPHA, 'idempotency-key': `online-payment:${attempt}` },
+        payload: { ...shopper, category: 'General Enquiry' },
+      });
+      expect(posted.statusCode).toBe(201);
+      expect(posted.json().lead_id).not.toBe(started.json().lead_id);
+      expect(await app.stores.leads.get('alpha', started.json().lead_id)).toMatchObject({ category: 'Online Payment' });
     });
 
     it('N4: an "Online Payment" lead the server has not seen paid says it is not paid, whether a browser posted it or completed the unpaid lead of /online-payment', async () => {

@@ -120,6 +120,18 @@ for (const kind of DATABASES) {
       expect(b.json().lead_id).toBe(a.json().lead_id);
     });
 
+    it('a retry sent across the deploy that prefixed browser keys gives the lead the earlier release stored under the key as sent', async () => {
+      const headers = { ...ALPHA, 'idempotency-key': `across-deploy-${kind}-0001` };
+      const first = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      const id = first.json().lead_id;
+      // The earlier release stored the header itself as the lead's key.
+      await suite!.database.db.run('UPDATE leads SET client_key = $1 WHERE id = $2', [headers['idempotency-key'], id]);
+      const before = await app.stores.leads.count('alpha');
+      const retried = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      expect([retried.statusCode, retried.json().lead_id]).toEqual([200, id]);
+      expect(await app.stores.leads.count('alpha')).toBe(before);
+    });
+
     it('resolves the tenant from X-Site or the site field, and rejects conflicts and unknown sites', async () => {
       const viaHeader = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example', 'x-site': 'beta' }, payload: contact });
       expect(viaHeader.statusCode).toBe(201);

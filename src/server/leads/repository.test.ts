@@ -71,6 +71,29 @@ describe('LeadRepository.save', () => {
     expect(await leads.count()).toBe(2);
   });
 
+  it('a retry after the deploy that gave browser keys their prefix finds the lead an earlier release stored under the key as sent', async () => {
+    const first = await leads.save({ tenant: 'alpha', clientKey: leadKey('browser', 'k-before'), values: enquiry, destinations: ['crm'], now: 1 });
+    const id = (first as { id: string }).id;
+    // What the earlier release stored: the header itself.
+    await db.run('UPDATE leads SET client_key = $1 WHERE id = $2', ['k-before', id]);
+    const retried = await leads.save({ tenant: 'alpha', clientKey: leadKey('browser', 'k-before'), values: enquiry, destinations: ['crm'], now: 2 });
+    expect(retried).toEqual({ status: 'replayed', id, revision: 1 });
+    expect(await leads.count('alpha')).toBe(1);
+    expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
+  });
+
+  it("never finds a server's lead through that fallback: a browser key naming a payment attempt or a spin is a new lead", async () => {
+    for (const [owner, key] of [
+      ['online-payment', 'attempt-1'],
+      ['spin-to-win', 'spin-1'],
+    ] as const) {
+      const made = await leads.save({ tenant: 'alpha', clientKey: leadKey(owner, key), values: enquiry, destinations: [], now: 1 });
+      const posted = await leads.save({ tenant: 'alpha', clientKey: leadKey('browser', `${owner}:${key}`), values: enquiry, destinations: [], now: 2 });
+      expect(posted).toMatchObject({ status: 'created' });
+      expect((posted as { id: string }).id).not.toBe((made as { id: string }).id);
+    }
+  });
+
   it('a step with form_completed false is stored but not delivered; the last step merges, raises the revision and is delivered', async () => {
     const first = await leads.save({ tenant: 'alpha', values: { category: 'Finance', name: 'Jo', form_completed: false }, destinations: ['crm'], now: 1 });
     const id = (first as { id: string }).id;

@@ -21,12 +21,36 @@ export interface LeadRefusal {
 /** A lead's idempotency key, in the key space of whoever chose it (`leadKey`): a browser's never equals the server's own. */
 export type LeadKey = string & { readonly __leadKey: unique symbol };
 
+/** Who chose a lead's idempotency key: each has its own prefix in the leads' key space. */
+const KEY_OWNERS = ['browser', 'online-payment', 'spin-to-win'] as const;
+
 /**
  * The one place a lead's idempotency key is made: `browser` (a form's Idempotency-Key header),
  * `online-payment` (the payment attempt) and `spin-to-win` (the spin) each have their own prefix,
  * so no key a browser sends can name a lead the server stores for a payment or a prize.
  */
-export const leadKey = (owner: 'browser' | 'online-payment' | 'spin-to-win', key: string): LeadKey => `${owner}:${key}` as LeadKey;
+export const leadKey = (owner: (typeof KEY_OWNERS)[number], key: string): LeadKey => `${owner}:${key}` as LeadKey;
+
+/**
+ * The key a release before the prefixes stored a browser's lead under: the header as sent. A
+ * retry across the deploy (or to an older process in a rolling deploy) must still find that
+ * lead, so a browser key is also looked up so. Never for a header that begins with an owner's
+ * prefix: 'online-payment:x' as sent is the server's key of a payment (docs/lead-api.md
+ * "Idempotency keys": how long this is needed).
+ */
+function unprefixedKey(key: LeadKey | undefined): string | null {
+  const sent = key?.startsWith('browser:') ? key.slice('browser:'.length) : undefined;
+  return sent === undefined || KEY_OWNERS.some((owner) => sent.startsWith(`${owner}:`)) ? null : sent;
+}
+
+/** The lead stored under `key` (or, for a browser's key, under the key as sent before the prefixes): the first of them. */
+async function storedUnderKey(db: SqlExecutor, tenant: string, key: LeadKey | undefined): Promise<{ id: string; revision: number } | undefined> {
+  const rows = await db.query<{ id: string; revision: number }>(
+    'SELECT id, revision FROM leads WHERE tenant = $1 AND (client_key = $2 OR client_key = $3) ORDER BY created_at, id LIMIT 1',
+    [tenant, key ?? null, unprefixedKey(key)],
+  );
+  return rows[0] ? { id: String(rows[0].id), revision: Number(rows[0].revision) } : undefined;
+}
 
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
 export interface LeadWrite {
@@ -98,10 +122,8 @@ export class LeadWriter {
     if (this.#db.dialect === 'postgres' && !write.leadId && !write.appointment) return this.createLeadPostgres(write);
     return this.#db.transaction(async (tx): Promise<LeadWriteResult> => {
       if (write.leadId) return this.updateLead(tx, write.leadId, write);
-      if (write.clientKey) {
-        const existing = await tx.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey]);
-        if (existing[0]) return { status: 'replayed', id: existing[0].id, revision: Number(existing[0].revision) };
-      }
+      const existing = write.clientKey ? await storedUnderKey(tx, write.tenant, write.clientKey) : undefined;
+      if (existing) return { status: 'replayed', ...existing };
       const id = randomUUID();
       await tx.run(
         `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14)`,
@@ -140,23 +162,24 @@ export class LeadWriter {
     return this.pgLeads.push(write);
   }
 
-  /** Insert a group of new leads and their delivery jobs in one statement; a client key seen before is a replay. */
+  /** Insert a group of new leads and their delivery jobs in one statement; a client key seen before (or its unprefixedKey) is a replay. */
   private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<LeadWriteResult[]> {
     const ids = writes.map(() => randomUUID());
     const rows = writes.map((write) => leadColumns(write.values));
     const jobs = writes.flatMap((write, index) => (completesForm(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
     const inserted = await this.#db.query<{ id: string }>(
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[])
-           AS t(id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, data, at, client_key)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[], $15::text[])
+           AS t(id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, data, at, client_key, unprefixed_key)
        ), lead AS (
          INSERT INTO leads (${LEAD_COLUMNS}, client_key)
          SELECT id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, 1, data, at, at, client_key FROM input
+         WHERE unprefixed_key IS NULL OR NOT EXISTS (SELECT 1 FROM leads stored WHERE stored.tenant = input.tenant AND stored.client_key = input.unprefixed_key)
          ON CONFLICT (tenant, client_key) DO NOTHING RETURNING id, tenant, created_at
        ), jobs AS (
          INSERT INTO deliveries (id, lead_id, tenant, destination, revision, idempotency_key, status, attempts, next_attempt_at, lease_until, created_at)
          SELECT job.id, lead.id, lead.tenant, job.destination, 1, lead.id || ':' || job.destination || ':1', 'pending', 0, lead.created_at, 0, lead.created_at
-         FROM unnest($15::text[], $16::text[], $17::text[]) AS job(id, lead_id, destination) JOIN lead ON lead.id = job.lead_id
+         FROM unnest($16::text[], $17::text[], $18::text[]) AS job(id, lead_id, destination) JOIN lead ON lead.id = job.lead_id
          RETURNING 1
        )
        SELECT id FROM lead`,
@@ -175,6 +198,7 @@ export class LeadWriter {
         writes.map((write) => JSON.stringify(write.values)),
         writes.map((write) => write.now),
         writes.map((write) => write.clientKey ?? null),
+        writes.map((write) => unprefixedKey(write.clientKey)),
         jobs.map((job) => job.id),
         jobs.map((job) => job.lead),
         jobs.map((job) => job.destination),
@@ -188,9 +212,9 @@ export class LeadWriter {
         continue;
       }
       // The client key was seen before (an earlier request, or the same key twice in this group): a retried submission.
-      const existing = await this.#db.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey ?? null]);
-      if (!existing[0]) throw new Error('lead insert skipped without a matching client key');
-      results.push({ status: 'replayed', id: String(existing[0].id), revision: Number(existing[0].revision) });
+      const existing = await storedUnderKey(this.#db, write.tenant, write.clientKey);
+      if (!existing) throw new Error('lead insert skipped without a matching client key');
+      results.push({ status: 'replayed', ...existing });
     }
     return results;
   }
