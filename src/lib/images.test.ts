@@ -28,8 +28,8 @@ describe('carImageSources', () => {
     expect(sources.sizes).toContain('100vw');
   });
 
-  it('uses the widths it is given, smallest first', () => {
-    expect(carImageSources('/media/placeholders/ute.webp', [800, 480]).srcset).toBe('/media/placeholders/ute-480w.webp 480w, /media/placeholders/ute-800w.webp 800w');
+  it('uses the widths of its use, smallest first', () => {
+    expect(carImageSources('/media/placeholders/ute.webp', 'card').srcset).toBe('/media/placeholders/ute-480w.webp 480w, /media/placeholders/ute-800w.webp 800w');
   });
 
   it.each([
@@ -147,7 +147,7 @@ describe('feed photos (issue 15)', () => {
   });
 
   it('gives AVIF then WebP sources in the photo widths, a JPEG src, sizes and the colour placeholder', () => {
-    const sources = carImageSources(photo, [480, 800]);
+    const sources = carImageSources(photo, 'card');
     expect(sources.src).toBe(photo);
     expect(sources.srcset).toBeUndefined();
     expect(sources.sizes).toContain('100vw');
@@ -160,7 +160,7 @@ describe('feed photos (issue 15)', () => {
 
   it('uses the gallery widths by default, every photo width for widths a photo is not made in', () => {
     expect(carImageSources(photo).sources?.[0]?.srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '800w', '1200w']);
-    expect(carImageSources(photo, [999]).sources?.[0]?.srcset.split(', ')).toHaveLength(4);
+    expect(carImageSources(photo, 'slide').sources?.[0]?.srcset.split(', ')).toHaveLength(4);
   });
 });
 
@@ -174,14 +174,14 @@ describe('image CDN template (issue 15)', () => {
   it('gives a remote photo a CDN srcset and src on a site with a template, and leaves it alone without one', () => {
     const url = 'https://dealer.example.com/1.jpg';
     const options = siteImageOptions({ images: { cdn_template: template, quality: 75 } });
-    const sources = carImageSources(url, [480, 800], options);
+    const sources = carImageSources(url, 'card', options);
     expect(sources.src).toBe(cdnImageUrl(template, url, 800, 75));
     expect(sources.srcset).toBe(`${cdnImageUrl(template, url, 480, 75)} 480w, ${cdnImageUrl(template, url, 800, 75)} 800w`);
     expect(sources.sizes).toContain('100vw');
     expect(sources.sources).toBeUndefined();
-    expect(carImageSources(url, [480, 800], siteImageOptions({}))).toEqual({ src: url });
+    expect(carImageSources(url, 'card', siteImageOptions({}))).toEqual({ src: url });
     // Local images never go through the CDN.
-    expect(carImageSources('/media/vehicles/suv-red-side.webp', [480], options).srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w');
+    expect(carImageSources('/media/vehicles/suv-red-side.webp', 'card', options).srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w, /media/vehicles/suv-red-side-800w.webp 800w');
   });
 });
 

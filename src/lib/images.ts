@@ -235,8 +235,8 @@ export interface ImageOptions {
   quality?: number;
 }
 
-/** Widths (px) every feed photo is made in (src/images/transform.ts); 320 serves thumbnails. */
-export const PHOTO_WIDTHS = [320, 480, 800, 1200] as const;
+/** Widths (px) every feed photo is made in (src/images/transform.ts): the drawings' widths and the thumbnail's. */
+export const PHOTO_WIDTHS = [THUMB_WIDTH, ...IMAGE_WIDTHS] as const;
 
 /** Width (px) of a feed photo's JPEG fallback, the `<img src>` and the URL other consumers read. */
 export const PHOTO_FALLBACK_WIDTH = 800;
@@ -275,19 +275,42 @@ function isRemote(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
 
+/** Promotion slide widths (spec §9 'Promotions slider 540x1920'): the phone and the full-width desktop image. */
+export const PROMO_SLIDE_WIDTHS = [540, 1920] as const;
+
 /**
- * Responsive sources for an image URL.
+ * The widths (px) each kind of srcset asks for, smallest first: the one list of them
+ * (docs/images.md "Widths asked and made"). Each names only widths the image step makes:
+ * `gallery` and `card` of every drawing and feed photo; `thumb` of a feed photo (a drawing's
+ * thumbnail is its own `-thumb` file); `slide` of a slide's drawing (a feed photo as a slide
+ * offers its own widths). An image CDN template serves any width.
+ */
+export const SRCSET_WIDTHS = {
+  /** Gallery, fullscreen gallery, print page. */
+  gallery: IMAGE_WIDTHS,
+  /** Result cards, home and similar-vehicle tiles, model tiles, the reserve page. */
+  card: [480, 800],
+  /** Gallery thumbnails and the sticky header, of a feed photo. */
+  thumb: [THUMB_WIDTH],
+  /** Promotion slides. */
+  slide: PROMO_SLIDE_WIDTHS,
+} as const satisfies Record<string, readonly number[]>;
+/** What a srcset is for: its widths are SRCSET_WIDTHS[use]. */
+export type SrcsetUse = keyof typeof SRCSET_WIDTHS;
+
+/**
+ * Responsive sources for an image URL, in the widths of its use (SRCSET_WIDTHS).
  * - A processed feed photo (`/media/photos/...jpg`): AVIF and WebP sources in the photo
- *   widths (those of `widths` the photo is made in), the JPEG fallback, its dominant colour.
+ *   widths (those of the use the photo is made in), the JPEG fallback, its dominant colour.
  * - A remote URL on a site with an image CDN template: the template in every width.
  * - A local demo `/media/...webp`: its width variants (`<name>-<w>w.webp`).
  * Anything else is returned as it is.
  */
-export function carImageSources(url: string, widths: readonly number[] = IMAGE_WIDTHS, options: ImageOptions = {}): ImageSources {
-  const sorted = [...widths].sort((a, b) => a - b);
+export function carImageSources(url: string, use: SrcsetUse = 'gallery', options: ImageOptions = {}): ImageSources {
+  const widths: readonly number[] = SRCSET_WIDTHS[use];
   const photo = parsePhotoUrl(url);
   if (photo) {
-    let photoWidths = PHOTO_WIDTHS.filter((width) => sorted.includes(width));
+    let photoWidths = PHOTO_WIDTHS.filter((width) => widths.includes(width));
     if (photoWidths.length === 0) photoWidths = [...PHOTO_WIDTHS];
     const set = (format: 'avif' | 'webp') => photoWidths.map((width) => `${photoVariantUrl(url, width, format)} ${width}w`).join(', ');
     return {
@@ -300,30 +323,28 @@ export function carImageSources(url: string, widths: readonly number[] = IMAGE_W
       placeholder: photo.colour,
     };
   }
-  if (options.cdn && isRemote(url) && sorted.length > 0) {
+  if (options.cdn && isRemote(url)) {
     const quality = options.quality ?? PHOTO_QUALITY;
     return {
       src: cdnImageUrl(options.cdn, url, PHOTO_FALLBACK_WIDTH, quality),
-      srcset: sorted.map((width) => `${cdnImageUrl(options.cdn!, url, width, quality)} ${width}w`).join(', '),
+      srcset: widths.map((width) => `${cdnImageUrl(options.cdn!, url, width, quality)} ${width}w`).join(', '),
       sizes: DEFAULT_IMAGE_SIZES,
     };
   }
-  if (!isResponsiveLocal(url) || widths.length === 0) return { src: url };
+  if (!isResponsiveLocal(url)) return { src: url };
   return {
     src: url,
-    srcset: sorted.map((width) => `${widthVariantUrl(url, width)} ${width}w`).join(', '),
+    srcset: widths.map((width) => `${widthVariantUrl(url, width)} ${width}w`).join(', '),
     sizes: DEFAULT_IMAGE_SIZES,
   };
 }
 
-/** Promotion slide widths (spec §9 'Promotions slider 540x1920'): the phone and the full-width desktop image. */
-export const PROMO_SLIDE_WIDTHS = [540, 1920] as const;
 /** Phones up to 540 px take the 540 image (at 1x); larger screens the 1920 one. */
 export const PROMO_SLIDE_SIZES = '(max-width: 540px) 540px, 1920px';
 
 /** Sources of a promotion slide image: 540 and 1920 wide candidates (local drawings, the site's CDN or stored photos). */
 export function slideImageSources(url: string, options: ImageOptions = {}): ImageSources {
-  const sources = carImageSources(url, PROMO_SLIDE_WIDTHS, options);
+  const sources = carImageSources(url, 'slide', options);
   return sources.srcset || sources.sources ? { ...sources, sizes: PROMO_SLIDE_SIZES } : sources;
 }
 

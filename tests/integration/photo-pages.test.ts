@@ -152,7 +152,7 @@ describe('a site with an image CDN template (site.json images.cdn_template)', ()
     expect(attr(first, 'fetchpriority')).toBe('high');
     const search = page('photo-cdn', 'search/new-used-and-demo-cars');
     const card = imgs(search)[0]!;
-    expect(attr(card, 'srcset')).toMatch(/^https:\/\/img\.example\.net\/fetch\/.+ 320w, .+ 480w, .+ 800w$/);
+    expect(attr(card, 'srcset')).toMatch(/^https:\/\/img\.example\.net\/fetch\/.+ 480w, .+ 800w$/);
     expect(attr(card, 'sizes')).toBe('(max-width: 600px) 100vw, 400px');
   });
 

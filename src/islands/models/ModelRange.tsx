@@ -29,7 +29,7 @@ function ModelTile({ tile, level, imageOptions }: { tile: ModelTileData; level: 
       {tile.status && <span className={`model-tile__status model-tile__status--${tile.statusKind ?? 'new'}`}>{tile.status}</span>}
       {tile.image ? (
         // Variants where the image has them (feed photos, the drawn demo pictures, a remote photo on a CDN site); else the URL as it is.
-        <Picture image={carImageSources(tile.image, [480, 800], imageOptions)} className="model-tile__image" sizes="(max-width: 700px) 100vw, 400px" alt="" width={480} height={270} />
+        <Picture image={carImageSources(tile.image, 'card', imageOptions)} className="model-tile__image" sizes="(max-width: 700px) 100vw, 400px" alt="" width={480} height={270} />
       ) : (
         <div className="model-tile__placeholder" aria-hidden="true">
           <BodyIcon icon={bodyIcon(tile.bodies[0] ?? 'sedan')} />

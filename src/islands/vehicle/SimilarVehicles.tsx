@@ -51,7 +51,7 @@ export interface SimilarVehiclesProps {
 function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps }) {
   const car = hitToCar(tile as SearchDocument);
   const price = tilePrice(car, { offersSubscription: props.offersSubscription, noPriceText: props.noPriceText });
-  const image = carImageSources(tile.image ?? placeholderImage(tile.body, tile.item_type), [320, 480, 800], props.images);
+  const image = carImageSources(tile.image ?? placeholderImage(tile.body, tile.item_type), 'card', props.images);
   const facts = [formatKm(tile.km), tile.transmission, tile.body].filter(Boolean);
   return (
     <article className="car-tile card" data-car-id={tile.id}>

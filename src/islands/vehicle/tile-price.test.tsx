@@ -5,35 +5,20 @@
  * whose feed breaks a price down into an excl. government charges price and a drive-away total;
  * and each prints a was figure only above the price it leads with (`tilePrice`).
  */
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import { headlinePrice, priceOptions } from '../../lib/vehicle/price.ts';
 import { vehicleTileView } from '../../lib/vehicle/view.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
-import type { CardOptions } from '../../search/core/island-config.ts';
 import { decodeIndex, encodeIndex } from '../../search/engine/embedded-index.ts';
 import type { SearchHit } from '../../search/engine/engine.ts';
-import { CarCard } from '../search/ui/CarCard.tsx';
-import SimilarVehicles, { toSimilarTile } from './SimilarVehicles.tsx';
+import { cardHtml as renderCard, plainCardOptions, similarHtml as renderSimilar } from '../../../tests/support/car-tiles.tsx';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const { site, visible } = loadTenant('tests/fixtures/tenants/vehicle-showroom', NOW);
 const options = priceOptions(site);
-const card: CardOptions = {
-  ...options,
-  electricTag: false,
-  favourites: false,
-  compare: false,
-  hideSaveWithoutImages: false,
-  saveUsedOnly: false,
-  viewCounter: false,
-  reserve: false,
-  reserveDeposit: 200,
-  reserveBuyOnlineRoute: false,
-  now: NOW,
-};
+const card = plainCardOptions(site, NOW);
 // The hits as the browser gets them: through the index file's JSON.
 const hitsOf = (cars: typeof visible) =>
   decodeIndex(JSON.parse(JSON.stringify(encodeIndex(site.slug, toSearchDocuments(cars, site))))).map((document): SearchHit => ({
@@ -54,17 +39,8 @@ function shownWas(html: string, block: string): string | null {
   return new RegExp(`class="${block}__was">.*?Was (?:<!-- -->)?<s>(.*?)</s>`).exec(html)?.[1] ?? null;
 }
 
-const cardHtml = (hit: SearchHit) => renderToStaticMarkup(<CarCard hit={hit} options={card} similarHref="/" />);
-const similarHtml = (hit: SearchHit) =>
-  renderToStaticMarkup(
-    <SimilarVehicles
-      subject={{ id: 'other', slug: 'other', make: null, model: null, price: null }}
-      initial={[toSimilarTile(hit)]}
-      engine={{ kind: 'embedded', indexUrl: '/search-index.json' }}
-      index="Car_production"
-      {...options}
-    />,
-  );
+const cardHtml = (hit: SearchHit) => renderCard(hit, card);
+const similarHtml = (hit: SearchHit) => renderSimilar(hit, site);
 
 const available = visible.filter((car) => car.status !== 'sold');
 const expected = (car: (typeof visible)[number]) => {

@@ -191,13 +191,10 @@ export function garageCars(cars: readonly Car[], imageOptions: ImageOptions = {}
       slug: car.slug,
       name: car.name,
       price: sale ? headlineLine(sale) : null,
-      image: car.primary_image_url ? carImageSources(car.primary_image_url, GARAGE_IMAGE_WIDTHS, imageOptions).src : null,
+      image: car.primary_image_url ? carImageSources(car.primary_image_url, 'card', imageOptions).src : null,
     };
   });
 }
-
-/** The garage list's one image width (its cards are 400 px wide). */
-const GARAGE_IMAGE_WIDTHS = [400];
 
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as

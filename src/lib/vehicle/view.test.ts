@@ -240,13 +240,13 @@ describe('images, gallery and links', () => {
     expect(carImages(car(patch)).map((image) => image.image)).toEqual(expected);
     const view = vehicleView(car(patch), site(), NOW);
     // The tile shows the first of them (the one primary image).
-    expect(view.tile.image.src).toBe(carImageSources(expected[0]!, [320, 480, 800]).src);
+    expect(view.tile.image.src).toBe(carImageSources(expected[0]!, 'card').src);
     expect(view.slides.map((slide) => slide.alt)).toEqual(expected.map((_, index) => `${view.name}, photo ${index + 1} of ${expected.length}`));
   });
 
   it('a feed photo gets its own thumbnail sources; a demo image uses its drawn thumbnail', () => {
     const view = vehicleView(car({ images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: '/images/demo/hatch-red-angle.webp', thumb: '/t.webp' }] }), site(), NOW);
-    expect(view.slides[0].thumbSources).toEqual(carImageSources(photoUrl('0123456789abcdef01234567', 'ff0000'), [320]));
+    expect(view.slides[0].thumbSources).toEqual(carImageSources(photoUrl('0123456789abcdef01234567', 'ff0000'), 'thumb'));
     expect(view.slides[1].thumbSources).toBeNull();
     expect(view.slides[1].thumb).toBe('/t.webp');
   });

@@ -200,7 +200,7 @@ export function vehicleTileView(car: Car, site: Site): VehicleTileView {
     name: car.name,
     href: `/cars/${car.slug}`,
     price: tilePrice(car, priceOptions(site)),
-    image: carImageSources(primaryImage(car), [320, 480, 800], siteImageOptions(site)),
+    image: carImageSources(primaryImage(car), 'card', siteImageOptions(site)),
     facts: [formatKm(car.km), car.simple_transmission, car.simple_body].filter((fact): fact is string => Boolean(fact)),
   };
 }
@@ -251,7 +251,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     const sources = carImageSources(image.image, undefined, imageOptions);
     // A feed photo (local variants or CDN) has its own small widths; a demo image its drawn thumbnail.
     const feedPhoto = parsePhotoUrl(image.image) !== null || (Boolean(imageOptions.cdn) && /^https?:\/\//i.test(image.image));
-    const thumbSources = feedPhoto ? carImageSources(image.image, [320], imageOptions) : null;
+    const thumbSources = feedPhoto ? carImageSources(image.image, 'thumb', imageOptions) : null;
     return { ...sources, thumb: image.thumb ?? image.image, thumbSources, alt: `${name}, photo ${index + 1} of ${images.length}` };
   });
   const video = carVideoSlide(car);

@@ -229,7 +229,7 @@ export async function renderImages(
 }
 
 /** The files of a tenant's images: of the published cars, of the tenant's extra files, and the placeholders. */
-function bundleImageJobs(bundle: Pick<TenantBundle, 'cars' | 'extras'>): ImageJob[] {
+export function bundleImageJobs(bundle: Pick<TenantBundle, 'cars' | 'extras'>): ImageJob[] {
   const urls = new Set<string>(placeholderUrls());
   for (const car of bundle.cars) for (const url of carImageUrls(car)) urls.add(url);
   const extra: string[] = [];

@@ -48,7 +48,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
   const price = tilePrice(car, { offersSubscription: options.offersSubscription, noPriceText: options.noPriceText });
   const tag = vehicleTag(car, options.now, { electricTag: options.electricTag });
   const visibility = saveVisibility(car, { favourites: options.favourites, compare: options.compare, hideWithoutImages: options.hideSaveWithoutImages, usedOnly: options.saveUsedOnly });
-  const image = carImageSources(hit.image ?? placeholderImage(hit.body, hit.item_type), [320, 480, 800], options.images);
+  const image = carImageSources(hit.image ?? placeholderImage(hit.body, hit.item_type), 'card', options.images);
   const location = hit.location_name ?? hit.city;
   const facts = [formatKm(hit.km), hit.transmission, hit.body, hit.fuel].filter(Boolean);
   const href = `/cars/${encodeURIComponent(hit.slug)}`;
