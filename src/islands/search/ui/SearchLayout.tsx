@@ -3,9 +3,11 @@
  * island. The filters are a disclosure: collapsed behind their Filters button on a phone (the
  * page's first HTML), beside the results and open from FILTERS_BESIDE_RESULTS up (search.css
  * shows them before this opens them). On a phone the open panel ends with a 'Show Me N cars'
- * button that stays in view while the shopper scrolls the filters and closes the panel.
+ * button that stays in view while the shopper scrolls the filters and closes the panel. The
+ * filters start with 'Skip to results' (shown when focused): a plain link to the results, which
+ * take focus, so a keyboard user passes every filter in one step, before the island is live too.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import {
   CarTypeFilter,
   EmptyState,
@@ -49,6 +51,21 @@ export interface SearchLayoutProps {
   children?: ReactNode;
 }
 
+/** The id of the results, where 'Skip to results' moves focus. */
+export const RESULTS_ID = 'search-results';
+
+/**
+ * Focus the results. Once the island is live the link does it itself, without going to the
+ * fragment: that navigation fires popstate, and the search router answers a popstate by reading
+ * the address and searching again.
+ */
+function skipToResults(event: MouseEvent<HTMLAnchorElement>): void {
+  const results = document.getElementById(RESULTS_ID);
+  if (!results) return;
+  event.preventDefault();
+  results.focus();
+}
+
 /** The width from which the filters stand beside the results, open (search.css uses the same). */
 export const FILTERS_BESIDE_RESULTS = '(min-width: 900px)';
 
@@ -61,6 +78,9 @@ export function SearchLayout(props: SearchLayoutProps) {
   return (
     <div className="search-layout" data-search-phase={props.phase}>
       <aside className="search-layout__filters" aria-label="Filters">
+        <a className="skip-link search-layout__skip" href={`#${RESULTS_ID}`} onClick={skipToResults}>
+          Skip to results
+        </a>
         <details className="search-filters" ref={filters}>
           <summary>Filters</summary>
           {props.carType && <CarTypeFilter {...props.carType} />}
@@ -97,7 +117,7 @@ export function SearchLayout(props: SearchLayoutProps) {
           <ResultCount count={props.count} nouns={props.nouns} busy={props.busy} />
           <SortSelect {...props.sort} />
         </div>
-        <div className="search-layout__grid" aria-busy={props.busy}>
+        <div className="search-layout__grid" id={RESULTS_ID} tabIndex={-1} role="region" aria-label="Results" aria-busy={props.busy}>
           {props.stalled && <Loader />}
           {props.empty ? <EmptyState {...props.empty} /> : <ResultsGrid {...props.grid} />}
         </div>
