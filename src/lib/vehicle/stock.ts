@@ -51,7 +51,7 @@ function keyText(raw: unknown, key: 'id' | 'stocknum'): string | null {
 }
 
 /** How a problem names its record: `id 7, stock RT1 (#3)`; a stock number that is the id is not said twice. */
-function recordLabel(raw: unknown, index: number): string {
+export function recordLabel(raw: unknown, index: number): string {
   const id = keyText(raw, 'id');
   const stock = keyText(raw, 'stocknum');
   const names = [id !== null ? `id ${id}` : '', stock !== null && stock !== id ? `stock ${stock}` : ''].filter(Boolean);

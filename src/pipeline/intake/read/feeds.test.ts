@@ -97,6 +97,30 @@ describe('webhook pushes', () => {
     expect(validSecond).toMatchObject({ ok: true, accepted: 1, rejected: 1 });
     if (validSecond.ok) expect(validSecond.records).toEqual([car(1), car(2, { price: 19_000 }), car(3)]);
   });
+  it('rejects a pushed car whose stock number or slug another current car uses, and says so (the site keeps the old car)', () => {
+    const stocked = [car(1, { stocknum: 'A1' }), car(2, { stocknum: 'B2' })];
+    const added = applyPush('t', stocked, { vehicles: [car(3, { stocknum: 'a1 ', price: 25_000 })], removed: [] });
+    expect(added).toMatchObject({ ok: false, problems: [expect.stringMatching(/^t: webhook push record id 3, stock a1 \(#0\) field stocknum: duplicate stock number "a1 " \(already used by id 1, stock A1 \(#0\)\); record skipped$/)] });
+    const mixed = applyPush('t', stocked, { vehicles: [car(4), car(5, { slug: 'car-2' })], removed: [] });
+    expect(mixed).toMatchObject({ ok: true, accepted: 1, rejected: 1, problems: [expect.stringMatching(/record id 5 \(#1\) field slug: duplicate slug "car-2"/)] });
+    if (mixed.ok) expect(mixed.records).toEqual([...stocked, car(4)]);
+  });
+  it('keeps the previous version of a car whose pushed record takes another current car\'s stock number, and never takes that other car off', () => {
+    const stocked = [car(1, { stocknum: 'A1' }), car(2, { stocknum: 'B2' })];
+    for (const pushed of [car(1, { stocknum: 'B2' }), car(2, { stocknum: 'A1' })]) {
+      const result = applyPush('t', stocked, { vehicles: [pushed, car(3)], removed: [] });
+      expect(result).toMatchObject({ ok: true, accepted: 1, rejected: 1, problems: [expect.stringMatching(/duplicate stock number/)] });
+      if (result.ok) expect(result.records).toEqual([...stocked, car(3)]);
+      if (result.ok) expect(result.parsed?.cars.map((parsed) => parsed.id)).toEqual([1, 2, 3]);
+    }
+  });
+  it('rejects a pushed car that clashes with the previous version of a car whose own push was rejected', () => {
+    const stocked = [car(1, { stocknum: 'A1' }), car(2, { stocknum: 'B2' })];
+    const result = applyPush('t', stocked, { vehicles: [car(2, { stocknum: 'A1' }), car(3, { stocknum: 'B2' }), car(4)], removed: [] });
+    expect(result).toMatchObject({ ok: true, accepted: 1, rejected: 2 });
+    if (result.ok) expect(result.records).toEqual([...stocked, car(4)]);
+    if (result.ok) expect(result.parsed?.skipped).toBe(0);
+  });
     it('rejects a push with nothing valid in it', () => {
     expect(applyPush('t', current, { vehicles: [{ id: 1 }], removed: [] })).toMatchObject({ ok: false });
     expect(applyPush('t', current, { vehicles: [], removed: [] })).toMatchObject({ ok: false });

@@ -6,7 +6,7 @@
  * rejected and changes nothing. Pure: the caller does the file and network I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatProblem, parseStock, stockFileRecords, stockShapeProblem, type ParsedStock, type StockProblem } from '../../../lib/vehicle/stock.ts';
+import { formatProblem, parseStock, recordLabel, stockFileRecords, stockShapeProblem, type ParsedStock, type StockProblem } from '../../../lib/vehicle/stock.ts';
 import { csvToRecords, CsvFeedError } from './csv.ts';
 import type { FeedKind } from '../../state/records.ts';
 
@@ -128,23 +128,15 @@ function idOf(record: unknown): string | null {
   return null;
 }
 
-/**
- * Apply a push to the tenant's current records: pushed vehicles replace the record with
- * the same id (or are added), removed ids are dropped. Pushed records that fail validation
- * are rejected here (the previous version of that car stays), so one bad push never takes a
- * good car off the site. `now` as validateFeed's.
- */
-export function applyPush(slug: string, current: readonly unknown[], push: WebhookPush, now?: number): FeedResult & { accepted?: number; rejected?: number } {
-  if (push.vehicles.length === 0 && push.removed.length === 0) return { ok: false, kind: 'webhook', reason: 'the push holds no vehicles and no removals', problems: [] };
-  const checked = parseStock(slug, push.vehicles, undefined, now);
-  const problems = checked.problems.map((problem) => formatProblem(problem, 'webhook push'));
-  // The records of the cars the parse kept: of two with one id (or slug, or stock number), the first valid one, as a snapshot publishes it.
-  const good = (checked.sources ?? []).map((index) => push.vehicles[index]);
-  if (good.length === 0 && push.removed.length === 0) {
-    return { ok: false, kind: 'webhook', reason: `no valid vehicle record in the push (${push.vehicles.length} read, all invalid)`, problems };
-  }
-  const replace = new Map(good.map((record) => [idOf(record) as string, record]));
-  const removed = new Set(push.removed);
+/** A valid pushed record and its index in the push. */
+interface Pushed {
+  record: unknown;
+  index: number;
+}
+
+/** `current` with the pushed records in place: each replaces the record with its id (or is added at the end); removed ids are dropped. */
+function withPushed(current: readonly unknown[], pushed: readonly Pushed[], removed: ReadonlySet<string>): unknown[] {
+  const replace = new Map(pushed.map(({ record }) => [idOf(record) as string, record]));
   const next: unknown[] = [];
   for (const record of current) {
     const id = idOf(record);
@@ -154,9 +146,66 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
       replace.delete(id);
     } else next.push(record);
   }
-  next.push(...replace.values());
+  return [...next, ...replace.values()];
+}
+
+/**
+ * The problems of pushed records whose slug or stock number a current car the push leaves
+ * already uses, each naming its record by its index in the push. The current records are read
+ * first (those the push replaces or removes as empty places, so a problem names a current car by
+ * its place in the stock), so a clash skips the pushed record, never a current car.
+ */
+function clashesWithCurrent(slug: string, current: readonly unknown[], pushed: readonly Pushed[], removed: ReadonlySet<string>, now?: number): StockProblem[] {
+  const leaves = new Set([...removed, ...pushed.map(({ record }) => idOf(record) as string)]);
+  const kept = current.map((record) => {
+    const id = idOf(record);
+    return id !== null && leaves.has(id) ? null : record;
+  });
+  const labels = new Map(pushed.map(({ record, index }, at) => [recordLabel(record, kept.length + at), recordLabel(record, index)]));
+  return parseStock(slug, [...kept, ...pushed.map(({ record }) => record)], undefined, now).problems.flatMap((problem) => {
+    const record = labels.get(problem.record);
+    return record === undefined ? [] : [{ ...problem, record }];
+  });
+}
+
+/**
+ * The valid pushed records that clash with no current car (clashesWithCurrent): one rejected
+ * brings its car's previous version back, which the others are then checked against again.
+ */
+function acceptedPushed(slug: string, current: readonly unknown[], valid: readonly Pushed[], removed: ReadonlySet<string>, now?: number): { accepted: Pushed[]; problems: StockProblem[] } {
+  let accepted = [...valid];
+  const problems: StockProblem[] = [];
+  let clashes = clashesWithCurrent(slug, current, accepted, removed, now);
+  while (clashes.length > 0) {
+    problems.push(...clashes);
+    const rejected = new Set(clashes.map((problem) => problem.record));
+    accepted = accepted.filter(({ record, index }) => !rejected.has(recordLabel(record, index)));
+    clashes = clashesWithCurrent(slug, current, accepted, removed, now);
+  }
+  return { accepted, problems };
+}
+
+/**
+ * Apply a push to the tenant's current records: pushed vehicles replace the record with
+ * the same id (or are added), removed ids are dropped. Pushed records that fail validation, or
+ * whose slug or stock number another current car uses, are rejected here (the previous
+ * version of that car stays), so one bad push never takes a good car off the site. `now` as
+ * validateFeed's.
+ */
+export function applyPush(slug: string, current: readonly unknown[], push: WebhookPush, now?: number): FeedResult & { accepted?: number; rejected?: number } {
+  if (push.vehicles.length === 0 && push.removed.length === 0) return { ok: false, kind: 'webhook', reason: 'the push holds no vehicles and no removals', problems: [] };
+  const checked = parseStock(slug, push.vehicles, undefined, now);
+  // The records of the cars the parse kept: of two with one id (or slug, or stock number), the first valid one, as a snapshot publishes it.
+  const valid = (checked.sources ?? []).map((index) => ({ record: push.vehicles[index], index }));
+  const removed = new Set(push.removed);
+  const { accepted, problems: clashes } = acceptedPushed(slug, current, valid, removed, now);
+  const problems = [...checked.problems, ...clashes].map((problem) => formatProblem(problem, 'webhook push'));
+  if (accepted.length === 0 && push.removed.length === 0) {
+    return { ok: false, kind: 'webhook', reason: `no valid vehicle record in the push (${push.vehicles.length} read, all invalid)`, problems };
+  }
+  const next = withPushed(current, accepted, removed);
   const parsed = parseStock(slug, next, undefined, now);
-  return { ok: true, kind: 'webhook', records: next, read: push.vehicles.length, valid: parsed.cars.length, problems, parsed, accepted: good.length, rejected: push.vehicles.length - good.length };
+  return { ok: true, kind: 'webhook', records: next, read: push.vehicles.length, valid: parsed.cars.length, problems, parsed, accepted: accepted.length, rejected: push.vehicles.length - accepted.length };
 }
 
 /** Feed kind of a dropped file by its name, or null for files the watcher ignores. */
