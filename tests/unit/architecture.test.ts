@@ -150,11 +150,12 @@ const SLUG_OWNER = 'src/lib/text/slug.ts';
 const FINANCE_OWNER = 'src/lib/finance/';
 const MESSAGES_OWNER = 'src/schemas/forms/messages.ts';
 const SEARCH_URLS_OWNER = 'src/lib/site/search-urls.ts';
+const PHONE_LINK_OWNER = 'src/lib/text/format.ts';
 
 /** Source text without comments (a comment may quote a message or show a formula). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
-/** Second owners of a concept: a slug rule, an annuity formula, a spec message or the search pages' prefix rule outside its module. */
+/** Second owners of a concept: a slug rule, an annuity formula, a spec message, the search pages' prefix rule or a tel: link outside its module. */
 export function secondOwners(files: SourceFile[], messages: readonly string[]): string[] {
   const problems: string[] = [];
   for (const file of files) {
@@ -168,6 +169,9 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
     }
     if (path !== SEARCH_URLS_OWNER && (/\bused_car_routes\s*\?(?![:.?])/.test(text) || /(['"`])\/used-car\1/.test(text))) {
       problems.push(`${path}: a second rule for the search pages' prefix (use searchPrefix / allStockPath from ${SEARCH_URLS_OWNER})`);
+    }
+    if (path !== PHONE_LINK_OWNER && /(['"`])tel:(?:\$\{|\1\s*\+)/.test(text)) {
+      problems.push(`${path}: builds a tel: link (use phoneHref from ${PHONE_LINK_OWNER})`);
     }
     if (path !== MESSAGES_OWNER) {
       for (const message of messages) {
@@ -407,7 +411,7 @@ describe('architecture (issue 12)', () => {
     expect(forbiddenImports(files)).toEqual([]);
   });
 
-  it('has one owner per concept (slugify, the annuity formula, spec messages, the search prefix)', () => {
+  it('has one owner per concept (slugify, the annuity formula, spec messages, the search prefix, tel: links)', () => {
     expect(secondOwners(files, messageTexts)).toEqual([]);
   });
 
@@ -671,7 +675,7 @@ describe('architecture (issue 12)', () => {
       expect(problems[2]).toContain("src/lib/vehicle/spec-rows.ts: tests for the text 'null'");
     });
 
-    it('a second slugify, an annuity formula outside finance, a spec message literal, a second search prefix rule', () => {
+    it('a second slugify, an annuity formula outside finance, a spec message literal, a second search prefix rule, a tel: link built outside phoneHref', () => {
       const message = messageTexts[0]!;
       const problems = secondOwners(
         [
@@ -685,11 +689,19 @@ describe('architecture (issue 12)', () => {
           { path: 'scripts/screenshots.ts', text: "const search = `${site.used_car_routes ? '/used-car' : '/search'}/new-used-and-demo-cars`;" },
           { path: 'src/pages/used-car/[...path].astro', text: "if (routes.prefix !== '/used-car') return [];" },
           { path: SEARCH_URLS_OWNER, text: "export const USED_CAR_PREFIX = '/used-car';\nreturn site.used_car_routes ? USED_CAR_PREFIX : SEARCH_PREFIX;" },
+          { path: 'src/pages/online-payment.astro', text: "<a href={`tel:${site.phone.replace(/[^\\d+]/g, '')}`}>{phone}</a>" },
+          { path: 'src/islands/forms/Call.tsx', text: "const href = 'tel:' + digits;" },
+          { path: PHONE_LINK_OWNER, text: 'return `tel:${dialNumber(phone)}`;' },
+          { path: 'src/components/vehicle/phone-reveal.test.ts', text: "expect(href).toBe('tel:+61735551234');" },
         ],
         messageTexts,
       );
-      expect(problems).toHaveLength(6);
+      expect(problems).toHaveLength(8);
       expect(problems[4]).toContain("scripts/screenshots.ts: a second rule for the search pages' prefix");
+      expect(problems.slice(6)).toEqual([
+        `src/pages/online-payment.astro: builds a tel: link (use phoneHref from ${PHONE_LINK_OWNER})`,
+        `src/islands/forms/Call.tsx: builds a tel: link (use phoneHref from ${PHONE_LINK_OWNER})`,
+      ]);
     });
   });
 });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { normalisePhone } from '../../schemas/phone.ts';
+import { phone } from '../../schemas/site/common.ts';
 import {
   formatCount,
   formatDay,
@@ -11,7 +14,6 @@ import {
   formatWeekdayDay,
   formatMoment,
   nounForCount,
-  phoneDigits,
   phoneHref,
   truncateText,
 } from './format.ts';
@@ -129,12 +131,31 @@ describe('formatPhone', () => {
   });
 });
 
-describe('phoneDigits and phoneHref', () => {
-  it('keeps a leading + and drops everything else that is not a digit', () => {
-    expect(phoneDigits('+61 7 3123 4567')).toBe('+61731234567');
-    expect(phoneDigits('(07) 3123-4567')).toBe('0731234567');
-    expect(phoneHref('+61 7 3123 4567')).toBe('tel:+61731234567');
-    expect(phoneHref('1300 123 456')).toBe('tel:1300123456');
+describe('phoneHref', () => {
+  it.each([
+    ['+61 7 3123 4567', 'tel:+61731234567'],
+    ['(07) 3123-4567', 'tel:+61731234567'],
+    ['61 2 4721 8800', 'tel:+61247218800'],
+    ['+61 (0)7 3000 1234', 'tel:+61730001234'],
+    ['0412 345 678', 'tel:+61412345678'],
+    ['1300 123 456', 'tel:1300123456'],
+    ['1800 123 456', 'tel:1800123456'],
+    ['13 22 11', 'tel:132211'],
+  ])('dials an Australian number in international form, a 13, 1300 or 1800 number as it is: %s -> %s', (input, expected) => {
+    expect(phoneHref(input)).toBe(expected);
+  });
+
+  it('links every number the site.json phone rule accepts to +61 and its national number without the leading 0, or to its 13, 1300 or 1800 digits', () => {
+    for (const written of ['61 2 4721 8800', '+61 (0)7 3000 1234', '+61-3-9000-1111', '(02) 9876 5432', '61412345678', '1300 123 456', '13 22 11']) {
+      expect(v.is(phone, written)).toBe(true);
+      const national = normalisePhone(written);
+      expect(phoneHref(written)).toBe(national.startsWith('0') ? `tel:+61${national.slice(1)}` : `tel:${national}`);
+    }
+  });
+
+  it('links a number that is not Australian (a feed phone) to its digits, a leading + kept', () => {
+    expect(phoneHref('+1 (555) 123-4567')).toBe('tel:+15551234567');
+    expect(phoneHref('555 0100')).toBe('tel:5550100');
   });
 });
 

@@ -2,6 +2,7 @@
  * Display formats shared by every page and island (en-AU): money, kilometres, counts, dates, phone numbers.
  * Pure: no DOM, no Astro, no React.
  */
+import { dialNumber, normalisePhone } from '../../schemas/phone.ts';
 
 const wholeDollars = new Intl.NumberFormat('en-AU', {
   style: 'currency',
@@ -132,31 +133,23 @@ export function formatMoment(ms: number, timeZone: string): string {
   return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
 }
 
-/** Digits of a phone number with a leading + kept (`+61 7 3123 4567` -> `+61731234567`). */
-export function phoneDigits(phone: string): string {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  return trimmed.startsWith('+') ? `+${digits}` : digits;
-}
-
 /**
- * Phone number as shown to a visitor (spec §9): numbers starting +61 are shown with a
- * leading 0 and spaced 2-4-4 (`+61731234567` -> `07 3123 4567`). Other numbers are shown
- * as written, because local formats (13 numbers, 1300/1800) have their own spacing.
+ * Phone number as shown to a visitor (spec §9): numbers starting +61 are shown as their national
+ * number (normalisePhone) spaced 2-4-4 (`+61731234567` -> `07 3123 4567`). Other numbers are
+ * shown as written, because local formats (13 numbers, 1300/1800) have their own spacing.
  */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';
-  const digits = phoneDigits(phone);
-  if (!digits.startsWith('+61')) return phone.trim();
-  // +61 0 7 ... happens in hand-typed configs: drop the redundant trunk 0.
-  const national = `0${digits.slice(3).replace(/^0/, '')}`;
+  const written = phone.trim();
+  if (!written.startsWith('+61')) return written;
+  const national = normalisePhone(written);
   if (national.length !== 10) return national;
   return `${national.slice(0, 2)} ${national.slice(2, 6)} ${national.slice(6)}`;
 }
 
-/** `tel:` link for a phone number, in international form when it was given as +61. */
+/** `tel:` link for a phone number: the number dialNumber dials (an Australian number in international form). */
 export function phoneHref(phone: string): string {
-  return `tel:${phoneDigits(phone)}`;
+  return `tel:${dialNumber(phone)}`;
 }
 
 /** A long text cut at `max` characters (on a word boundary when one is near) with an ellipsis; `truncated` says whether anything was cut. */

@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from './messages.ts';
+import { AU_MOBILE_PATTERN, AU_PHONE_PATTERN, normalisePhone } from '../phone.ts';
 
 /** Australian states for selects (spec §5 instant offer: qld, nsw, vic, sa, wa, tas, act, nt). */
 export const AU_STATES = ['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt'] as const;
@@ -15,27 +16,6 @@ export const AU_STATES = ['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt'] a
 export const CONTACT_METHODS = ['Phone', 'Email', 'SMS'] as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** AU numbers after removing spaces, dashes, dots and brackets: 0X XXXX XXXX or +61 X XXXX XXXX, or 13/1300/1800 numbers. */
-const AU_PHONE_PATTERN = /^(?:0[2-478]\d{8}|1[38]00\d{6}|13\d{4})$/;
-const AU_MOBILE_PATTERN = /^04\d{8}$/;
-
-/** Normalise an Australian phone number to its national digits: '+61 412 345 678' -> '0412345678'. */
-export function normalisePhone(text: string): string {
-  const digits = text.replace(/[\s\-().]/g, '');
-  if (digits.startsWith('+61')) return `0${digits.slice(3).replace(/^0/, '')}`;
-  if (digits.startsWith('61') && digits.length === 11) return `0${digits.slice(2)}`;
-  return digits;
-}
-
-/** Whether a phone number has the digits of an Australian number (AU_PHONE_PATTERN after normalisePhone): a landline, a mobile, or a 13, 1300 or 1800 number. */
-export function isAuPhone(text: string): boolean {
-  return AU_PHONE_PATTERN.test(normalisePhone(text));
-}
-
-/** Whether a phone number is an Australian mobile (04.. after normalisePhone): what an SMS reaches. */
-export function isAuMobile(text: string): boolean {
-  return AU_MOBILE_PATTERN.test(normalisePhone(text));
-}
 
 /** Control characters: C0 (line feed, carriage return, tab, vertical tab, form feed...), DEL, C1 (NEL U+0085...), and the line and paragraph separators. */
 const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';

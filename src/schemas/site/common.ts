@@ -1,6 +1,6 @@
 /** Small schema helpers shared by the site.json concern schemas. */
 import * as v from 'valibot';
-import { isAuPhone } from '../forms/fields.ts';
+import { isAuPhone } from '../phone.ts';
 import { isCssColour } from './css-colour.ts';
 
 /** A CSS colour: #rgb, #rrggbb (with alpha #rgba, #rrggbbaa), rgb()/hsl() with components in range, or a CSS colour name. Rejects anything that could break out of a style block. */

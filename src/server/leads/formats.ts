@@ -11,7 +11,8 @@ import { formatDay, formatMoment, formatMoney, formatMonth } from '../../lib/tex
 import { canonicalUrl } from '../../lib/text/seo.ts';
 import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
 import type { Car } from '../../schemas/car.ts';
-import { isAuMobile, oneLine, textLines } from '../../schemas/forms/fields.ts';
+import { oneLine, textLines } from '../../schemas/forms/fields.ts';
+import { isAuMobile } from '../../schemas/phone.ts';
 import { completesForm, isReserveCategory, isTestDriveCategory } from '../../schemas/lead.ts';
 import type { Location } from '../../schemas/site.ts';
 import type { Evaluation } from './evaluations.ts';

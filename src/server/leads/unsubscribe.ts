@@ -7,7 +7,7 @@
  * Act wants an unsubscribe facility to keep working.
  */
 import { createHmac, timingSafeEqual, type BinaryLike } from 'node:crypto';
-import { normalisePhone } from '../../schemas/forms/fields.ts';
+import { normalisePhone } from '../../schemas/phone.ts';
 import type { ApiTenant } from '../kernel/tenants.ts';
 
 /** The shape of a token: a lead id, a dot, 43 base64url characters (a 32-byte HMAC). */
