@@ -72,7 +72,7 @@ describe('a bad value stops with a message naming the variable', () => {
       expect(counts, value).toMatch(/^Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: \S.*\n  DEALER_PHOTO_TRANSFORMS: \S/);
     }
     expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '0.5' }))).toBe('Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: expected a whole number');
-    expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '0' }))).toBe('Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: Invalid value: Expected >=1 but received 0');
+    expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '0' }))).toBe('Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: must be at least 1');
     expect(photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '1', DEALER_PHOTO_TRANSFORMS: '3' })).toMatchObject({ downloads: 1, transforms: 3 });
     expect(messageOf(() => pipelineSettings({ PIPELINE_PORT: '99999' }))).toMatch(/PIPELINE_PORT: /);
     expect(messageOf(() => pipelineSettings({ REDIS_URL: 'localhost:6379' }))).toMatch(/REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/);

@@ -10,6 +10,7 @@
  */
 import { isIP } from 'node:net';
 import * as v from 'valibot';
+import { issueMessage } from '../schemas/issues.ts';
 
 /** A read-only view of environment variables (process.env, or a map a caller or test hands in). */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -72,6 +73,14 @@ function present(env: Environment, names: readonly string[]): Record<string, str
 }
 
 /**
+ * One line per bad variable, `NAME: problem`, in the words of every config file's problems
+ * (issueMessage), never repeating the value: a variable may hold a secret.
+ */
+export function variableProblems(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issueMessage(issue, { showValue: false })}`);
+}
+
+/**
  * Validate the variables of one area. Throws ConfigError
  * "Invalid <area> configuration:\n  NAME: problem" naming every bad variable.
  */
@@ -81,7 +90,7 @@ export function parseEnvironment<const TEntries extends v.ObjectEntries>(
   env: Environment,
 ): v.InferOutput<v.ObjectSchema<TEntries, undefined>> {
   const result = v.safeParse(schema, present(env, Object.keys(schema.entries)));
-  if (!result.success) throw configError(area, result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`));
+  if (!result.success) throw configError(area, variableProblems(result.issues));
   return result.output;
 }
 

@@ -36,6 +36,23 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/DELIVERY_WORKER: expected true or false/);
     }
   });
+  it('words a value outside its choices or bounds as the tenant files do (issueMessage), not in valibot\'s words', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose', CLIENT_IPV6_PREFIX: '200' })).toThrow(
+      'Invalid lead API configuration:\n  CLIENT_IPV6_PREFIX: must be at most 128\n  LOG_LEVEL: must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent"',
+    );
+  });
+  it('never repeats a value it refuses (a secret, a database password)', () => {
+    const message = (() => {
+      try {
+        loadConfig({ SIGN_IN_SECRET: 'hunter2', DATABASE_URL: 'mysql://u:pw-9z@db/leads' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(message).toMatch(/^  SIGN_IN_SECRET: expected at least 16 characters$/m);
+    expect(message).not.toMatch(/hunter2|pw-9z/);
+  });
   it('refuses the dev messages endpoint in production', () => {
     expect(loadConfig({ DEV_MESSAGES: 'true' }).devMessages).toBe(true);
     expect(() => loadConfig({ ...PRODUCTION, DEV_MESSAGES: 'true' })).toThrow(/DEV_MESSAGES/);

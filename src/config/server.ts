@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
-import { ConfigError, configError, environment, flag, integer, isProxyAddress, type Environment } from './env.ts';
+import { ConfigError, configError, environment, flag, integer, isProxyAddress, variableProblems, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
 import { checkProduction } from './production.ts';
 import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
@@ -167,10 +167,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(EnvSchema, present);
   if (!result.success) {
-    throw configError(
-      'lead API',
-      result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`),
-    );
+    throw configError('lead API', variableProblems(result.issues));
   }
   const e = result.output;
   const production = e.NODE_ENV === 'production';

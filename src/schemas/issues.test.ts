@@ -82,4 +82,23 @@ describe('issueMessage', () => {
     expect(result.success).toBe(false);
     expect(issueMessage(result.issues![0]!)).toBe('unknown field "timezon"');
   });
+
+  it('repeats no value when told not to (the environment, whose variables hold secrets)', () => {
+    const Env = v.object({
+      LEVEL: v.optional(v.picklist(['info', 'debug'])),
+      PREFIX: v.optional(v.pipe(v.number(), v.maxValue(128))),
+      SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'expected at least 16 characters'))),
+      URL: v.optional(v.pipe(v.string(), v.regex(/^postgres:/))),
+      KEY: v.optional(v.pipe(v.string(), v.maxLength(4))),
+    });
+    const result = v.safeParse(Env, { LEVEL: 'debgu', PREFIX: 200, SECRET: 'hunter2', URL: 'mysql://u:pw@db', KEY: 'abcdef' });
+    expect(result.success).toBe(false);
+    expect(result.issues!.map((issue) => issueMessage(issue, { showValue: false }))).toEqual([
+      'must be one of "info", "debug": did you mean "debug"?',
+      'must be at most 128',
+      'expected at least 16 characters',
+      'is not in the expected form',
+      'must be at most 4 characters long',
+    ]);
+  });
 });

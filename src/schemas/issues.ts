@@ -1,10 +1,10 @@
 /**
  * Validation problems in words (one owner): what is wrong with a field of a tenant config file
- * (site.json, models.json and the other optional files, feed-mapping.json, lead-delivery.json)
- * or of a stock record: 'required field is missing', 'unknown field "timezon": did you mean
- * "timezone"? (see docs/site-json.md)', 'must be at most 6, got 7'. A schema's own message is
- * kept; valibot's default text ('Invalid key: Expected never but received ...') and a regex
- * never reach the operator.
+ * (site.json, models.json and the other optional files, feed-mapping.json, lead-delivery.json),
+ * of a stock record or with an environment variable: 'required field is missing', 'unknown
+ * field "timezon": did you mean "timezone"? (see docs/site-json.md)', 'must be at most 6, got
+ * 7'. A schema's own message is kept; valibot's default text ('Invalid key: Expected never but
+ * received ...') and a regex never reach the operator.
  */
 import * as v from 'valibot';
 import { closestName } from './spelling.ts';
@@ -17,6 +17,8 @@ export interface IssueWording {
   schema?: v.GenericSchema;
   /** The reference of the file's fields, named after an unknown field, e.g. 'docs/site-json.md'. */
   docs?: string;
+  /** false: no message repeats the value (' (got "8:30am")'): the environment's variables, some of them secrets. */
+  showValue?: boolean;
 }
 
 /** valibot's own text ('Invalid type: Expected ... but received ...'), which a schema's message replaces. */
@@ -27,11 +29,12 @@ export function issueMessage(issue: Issue, wording: IssueWording = {}): string {
   const last = issue.path?.at(-1);
   if (last?.origin === 'key' && issue.expected === 'never') return unknownField(issue, wording);
   if (issue.kind === 'schema' && issue.received === 'undefined' && last?.type === 'object') return 'required field is missing';
-  if (!isDefaultMessage(issue)) return withGiven(issue, issue.message);
+  const show = wording.showValue !== false;
+  if (!isDefaultMessage(issue)) return show ? withGiven(issue, issue.message) : issue.message;
   // A union whose branches stopped at the value itself: their own messages, else the types it takes.
   const own = [...new Set((issue.issues ?? []).filter((branch) => !isDefaultMessage(branch)).map((branch) => branch.message))];
-  if (own.length > 0) return withGiven(issue, own.join('; or '));
-  return issue.kind === 'schema' ? typeInWords(issue) : checkInWords(issue);
+  if (own.length > 0) return show ? withGiven(issue, own.join('; or ')) : own.join('; or ');
+  return issue.kind === 'schema' ? typeInWords(issue, show) : checkInWords(issue, show);
 }
 
 /**
@@ -124,8 +127,8 @@ const TYPE_WORDS: Record<string, string> = {
   Date: 'a date',
 };
 
-/** A value of the wrong type or not among the allowed ones: 'must be a number or text, got an object', 'must be one of "json", "adf", got "xml"'. */
-function typeInWords(issue: Issue): string {
+/** A value of the wrong type or not among the allowed ones: 'must be a number or text, got an object', 'must be one of "json", "adf", got "xml"' (`show`: false, without the ', got ...'). */
+function typeInWords(issue: Issue, show: boolean): string {
   const parts = (issue.expected ?? '').split(' | ').map((part) => part.replace(/^\(+|\)+$/g, ''));
   const isValue = (part: string) => /^["\d-]/.test(part);
   const types = [...new Set(parts.filter((part) => !isValue(part)).map((part) => TYPE_WORDS[part] ?? part))];
@@ -134,25 +137,25 @@ function typeInWords(issue: Issue): string {
   const texts = values.filter((part) => part.startsWith('"')).map((part) => JSON.parse(part) as string);
   const meant = typeof issue.input === 'string' ? closestName(issue.input, texts) : undefined;
   const suggestion = meant && meant !== issue.input ? `: did you mean ${JSON.stringify(meant)}?` : '';
-  return `must be ${[types.join(' or '), oneOf].filter(Boolean).join(', or ')}, got ${given(issue)}${suggestion}`;
+  return `must be ${[types.join(' or '), oneOf].filter(Boolean).join(', or ')}${show ? `, got ${given(issue)}` : ''}${suggestion}`;
 }
 
-/** A value of the right type that fails a check: bounds and lengths in words; a pattern is not repeated. */
-function checkInWords(issue: Issue): string {
-  const got = `got ${given(issue)}`;
+/** A value of the right type that fails a check: bounds and lengths in words; a pattern is not repeated (`show`: false, nor the value). */
+function checkInWords(issue: Issue, show: boolean): string {
+  const got = show ? `, got ${given(issue)}` : '';
   const bound = String(issue.requirement);
   const bounds: Record<string, string> = { min_value: 'at least', max_value: 'at most', gt_value: 'more than', lt_value: 'less than' };
-  if (bounds[issue.type]) return `must be ${bounds[issue.type]} ${bound}, ${got}`;
-  if (['min_length', 'max_length', 'length', 'non_empty'].includes(issue.type)) return lengthInWords(issue);
+  if (bounds[issue.type]) return `must be ${bounds[issue.type]} ${bound}${got}`;
+  if (['min_length', 'max_length', 'length', 'non_empty'].includes(issue.type)) return lengthInWords(issue, show);
   const words: Record<string, string> = { integer: 'must be a whole number', email: 'must be an e-mail address', url: 'must be a URL' };
-  return `${words[issue.type] ?? 'is not in the expected form'}, ${got}`;
+  return `${words[issue.type] ?? 'is not in the expected form'}${got}`;
 }
 
-function lengthInWords(issue: Issue): string {
+function lengthInWords(issue: Issue, show: boolean): string {
   const text = typeof issue.input === 'string';
   const size = Number(issue.requirement ?? 1);
   if ((issue.type === 'min_length' && size === 1) || issue.type === 'non_empty') return 'must not be empty';
   const how = { min_length: 'at least ', max_length: 'at most ', length: 'exactly ' }[issue.type] ?? '';
   const count = text ? `${size} character${size === 1 ? '' : 's'} long` : `${size} ${size === 1 ? 'entry' : 'entries'}`;
-  return `must ${text ? 'be' : 'hold'} ${how}${count}, got ${issue.received}`;
+  return `must ${text ? 'be' : 'hold'} ${how}${count}${show ? `, got ${issue.received}` : ''}`;
 }
