@@ -360,6 +360,28 @@ describe('loadTenant with the stock and its parse handed over (the pipeline)', (
   });
 });
 
+describe("loadTenant holds model years to the dealer's year (site.json timezone)", () => {
+  const dir = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/basic-motors');
+  const model2028 = [{ id: 'Y8', slug: 'y8', status: 'in_stock', car_type: 'new', year: 2028 }];
+
+  it("takes next year's model from midnight on 1 January in the dealer's zone (basic-motors: Brisbane, the default)", () => {
+    // 00:30 on 1 January 2027 in Brisbane, 14:30 on 31 December 2026 in UTC.
+    const tenant = loadTenant(dir, Date.parse('2026-12-31T14:30:00Z'), { data: model2028 });
+    expect(tenant.site.timezone).toBe('Australia/Brisbane');
+    expect(tenant.cars.map((car) => car.id)).toEqual(['Y8']);
+  });
+
+  it("parses again a parse made without the site when its year is not yet the dealer's", () => {
+    // 00:30 on 1 January 2027 where a year begins first, 20:30 on 31 December 2026 in Brisbane.
+    const now = Date.parse('2026-12-31T10:30:00Z');
+    const parsed = parseStock('basic-motors', model2028, undefined, now);
+    expect(parsed.cars).toHaveLength(1);
+    const tenant = loadTenant(dir, now, { data: model2028, parsed });
+    expect(tenant.cars).toEqual([]);
+    expect(tenant.problems.map((problem) => problem.message)).toEqual(['must not be later than next year (2027), received 2028']);
+  });
+});
+
 describe('skippedTenantFolders', () => {
   it('names a folder of the tenants directory that has no site.json, and a site.json spelt in another case', () => {
     const root = mkdtempSync(join(tmpdir(), 'tenant-folders-'));

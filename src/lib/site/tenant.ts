@@ -107,7 +107,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   // Demo tenants' promo dates move with their stock (src/lib/site/demo-clock.ts); a real site.json is read as it is.
   const site = shiftSiteDates(loadSite(absolute), dateShift);
   const leadDelivery = readLeadDelivery(absolute, site.email);
-  const parsed = parseTenantStock(absolute, vehicleKindsOf(site), dateShift, now, stock);
+  const parsed = parseTenantStock(absolute, { kinds: vehicleKindsOf(site), timeZone: site.timezone }, dateShift, now, stock);
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md); then each
   // car's repayment band from the repayment its page prints, reservations applied (repayment-band.ts).
   const cars = withRepaymentBands(applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute)), site, now);
@@ -153,21 +153,22 @@ export function leadDestinationNotice(tenant: Pick<Tenant, 'leadDelivery'>): str
 
 /**
  * The tenant's stock parsed: the pipeline's (a parse the intake kept is used as a copy, each car's
- * kind decided from the site's `kinds`), else the folder's stock.json. Stock of a shape no stock
- * file may have (stockFileRecords) stops the tenant: building it would publish a site with no cars.
+ * kind decided from the site's `kinds`), else the folder's stock.json, model years held to the
+ * dealer's year (`timeZone`). Stock of a shape no stock file may have (stockFileRecords) stops
+ * the tenant: building it would publish a site with no cars.
  */
-function parseTenantStock(dir: string, kinds: readonly VehicleKind[], dateShift: number, now: number, stock?: { data: unknown; parsed?: ParsedStock }): ParsedStock {
+function parseTenantStock(dir: string, { kinds, timeZone }: { kinds: readonly VehicleKind[]; timeZone: string }, dateShift: number, now: number, stock?: { data: unknown; parsed?: ParsedStock }): ParsedStock {
   const slug = basename(dir);
   // A parse kept by the intake is used (a copy), with each car's kind decided from this site's
-  // kinds, when it held the records to this clock's latest model year.
-  if (stock?.parsed && dateShift === 0 && stock.parsed.latestModelYear === latestModelYear(now)) return withDealerKinds(structuredClone(stock.parsed), kinds);
+  // kinds, when it held the records to the latest model year of this clock in the dealer's zone.
+  if (stock?.parsed && dateShift === 0 && stock.parsed.latestModelYear === latestModelYear(now, timeZone)) return withDealerKinds(structuredClone(stock.parsed), kinds);
   const stockFile = join(dir, 'stock.json');
   const content = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
   if (content === undefined)
     return { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no such file: the site is built with no stock' }], read: 0, skipped: 0 };
   const records = stockFileRecords(content);
   if (!records) throw new TenantConfigError(stockFile, [stockShapeProblem(content)]);
-  return parseStock(slug, shiftStockDates(records, dateShift), kinds, now);
+  return parseStock(slug, shiftStockDates(records, dateShift), kinds, now, timeZone);
 }
 
 /**

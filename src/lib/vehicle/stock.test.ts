@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { priceDisplay } from './price.ts';
-import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
+import { formatProblem, isCarVisible, isStatusVisible, latestModelYear, NO_SITE_ZONE, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const DAY = 86_400_000;
@@ -244,6 +244,27 @@ describe('model year and the clock', () => {
     const result = parseStock('acme', records);
     expect(result.cars).toHaveLength(2);
     expect(result.latestModelYear).toBeUndefined();
+  });
+
+  it("takes the year on the dealer's wall clock: from midnight on 1 January where the dealer is, next year's model is taken", () => {
+    // 00:30 on 1 January 2027 in Brisbane; 22:30 on 31 December 2026 in Perth; still 2026 in UTC.
+    const newYearBrisbane = Date.parse('2026-12-31T14:30:00Z');
+    expect(latestModelYear(newYearBrisbane, 'Australia/Brisbane')).toBe(2028);
+    expect(latestModelYear(newYearBrisbane, 'Australia/Perth')).toBe(2027);
+    const model2028 = [{ ...base, id: 3, slug: 'model-2028', year: 2028 }];
+    expect(parseStock('acme', model2028, undefined, newYearBrisbane, 'Australia/Brisbane')).toMatchObject({ skipped: 0, latestModelYear: 2028 });
+    expect(parseStock('acme', model2028, undefined, newYearBrisbane, 'Australia/Perth')).toMatchObject({ skipped: 1, latestModelYear: 2027 });
+  });
+
+  it('without a site, takes the year where a year begins first, so it never refuses a year a dealer takes', () => {
+    expect(NO_SITE_ZONE).toBe('Pacific/Kiritimati');
+    // 00:30 on 1 January 2027 at UTC+14, 21:30 on 31 December 2026 in Brisbane.
+    const newYearFirst = Date.parse('2026-12-31T10:30:00Z');
+    expect(latestModelYear(newYearFirst)).toBe(2028);
+    expect(parseStock('acme', [{ ...base, id: 3, slug: 'model-2028', year: 2028 }], undefined, newYearFirst)).toMatchObject({ skipped: 0, latestModelYear: 2028 });
+    for (const zone of ['Australia/Sydney', 'Australia/Brisbane', 'Australia/Perth', 'UTC', 'Pacific/Auckland']) {
+      for (const instant of [newYearFirst, Date.parse('2026-12-31T13:30:00Z'), Date.parse('2027-01-01T12:00:00Z')]) expect(latestModelYear(instant)).toBeGreaterThanOrEqual(latestModelYear(instant, zone));
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { carReadingFor, type Car } from '../../schemas/car.ts';
 import { isNullText } from '../../schemas/feed-text.ts';
 import { issueMessage } from '../../schemas/issues.ts';
+import { dealerWallClock } from '../text/dealer-time.ts';
 import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
@@ -113,9 +114,16 @@ export function stockShapeProblem(data: unknown): string {
   return `expected ${STOCK_FILE_SHAPE}; found ${found}`;
 }
 
-/** The latest model year a clock (ms) accepts: the year after the clock's (UTC) year. */
-export function latestModelYear(now: number): number {
-  return new Date(now).getUTCFullYear() + 1;
+/**
+ * The zone whose year a reader without a site (a feed checked on its own: the intake's reader,
+ * `npm run feed:check`) holds model years to: UTC+14, where a year begins first, so it never
+ * refuses a year a dealer's site takes; the build holds the cars to the dealer's own year.
+ */
+export const NO_SITE_ZONE = 'Pacific/Kiritimati';
+
+/** The latest model year a clock (ms) accepts: the year after the clock's year on the dealer's wall clock (site.json `timezone`; NO_SITE_ZONE's without a site). */
+export function latestModelYear(now: number, timeZone: string = NO_SITE_ZONE): number {
+  return dealerWallClock(now, timeZone).year + 1;
 }
 
 /**
@@ -124,12 +132,13 @@ export function latestModelYear(now: number): number {
  * `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`), from which
  * each record's kind is decided; without it (a feed checked on its own) every kind is possible.
  * `now`: the clock (the build's, the intake's) whose `latestModelYear` a record's year may not
- * pass; without it only the fixed range applies and the parse has no `latestModelYear`.
+ * pass, its year read in `timeZone` (site.json `timezone`; without a site, NO_SITE_ZONE); without
+ * `now` only the fixed range applies and the parse has no `latestModelYear`.
  */
-export function parseStock(tenant: string, content: unknown, dealerKinds?: readonly VehicleKind[], now?: number): ParsedStock {
+export function parseStock(tenant: string, content: unknown, dealerKinds?: readonly VehicleKind[], now?: number, timeZone?: string): ParsedStock {
   const data = stockFileRecords(content);
   if (!data) return { cars: [], problems: [{ tenant, record: '', field: '', message: stockShapeProblem(content) }], read: 0, skipped: 0 };
-  const latest = now === undefined ? undefined : latestModelYear(now);
+  const latest = now === undefined ? undefined : latestModelYear(now, timeZone);
   const schema = carReadingFor(dealerKinds, latest);
   const cars: Car[] = [];
   const sources: number[] = [];

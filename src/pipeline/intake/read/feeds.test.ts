@@ -45,6 +45,16 @@ describe('the model year and the intake clock', () => {
   });
 });
 
+describe("the model year of a feed read without the site (the intake's reader)", () => {
+  it('takes next year\'s model once a year has begun anywhere (UTC+14), not from midnight UTC', () => {
+    // 00:30 on 1 January 2027 in Brisbane, still 31 December 2026 in UTC.
+    const NOW = Date.parse('2026-12-31T14:30:00Z');
+    const push = applyPush('t', [car(1)], { vehicles: [car(2, { year: 2028 })], removed: [] }, NOW);
+    expect(push).toMatchObject({ ok: true, accepted: 1, rejected: 0, problems: [] });
+    expect(push.ok && push.parsed?.latestModelYear).toBe(2028);
+  });
+});
+
 describe('snapshot feeds', () => {
   it('accepts an array or { vehicles }, reporting bad records', () => {
     const result = readSnapshotFeed('t', JSON.stringify({ vehicles: [car(1), { id: 2, slug: 'Bad Slug', status: 'in_stock', car_type: 'used' }] }));
