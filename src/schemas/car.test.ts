@@ -53,7 +53,8 @@ describe('photo URLs', () => {
     'javascript:alert(1)',
     ' JavaScript:alert(1)',
     'data:image/png;base64,AAAA',
-    '//evil.example/a.jpg',
+    '///evil.example/a.jpg',
+    '//\\evil.example/a.jpg',
     '/\\evil.example/a.jpg',
     'photos/a.jpg',
   ])('drops the gallery photo %j, keeps the others and says which field went', (url) => {
@@ -61,6 +62,30 @@ describe('photo URLs', () => {
     expect(car.images).toEqual([{ image: 'https://photos.example/b.jpg' }]);
     expect(car.primary_image_url).toBe('https://photos.example/b.jpg');
     expect(dropped).toEqual([{ field: 'images.0.image', message: refusal(url) }]);
+  });
+
+  it('reads a protocol-relative photo (//cdn...) as https and keeps it in every photo field, dropping nothing', () => {
+    const { car, dropped } = read({
+      images: [{ image: '//cdn.example/a.jpg', thumb: ' //cdn.example/a-t.jpg' }],
+      thumbnails: ['//cdn.example/t1.jpg'],
+      primary_image_url: '//cdn.example/p.jpg',
+      spin_images: ['//spin.example/1.jpg'],
+      spin_interior_image: '//spin.example/i.jpg',
+    });
+    expect(dropped).toEqual([]);
+    expect(car).toMatchObject({
+      images: [{ image: 'https://cdn.example/a.jpg', thumb: 'https://cdn.example/a-t.jpg' }],
+      thumbnails: ['https://cdn.example/t1.jpg'],
+      spin_images: ['https://spin.example/1.jpg'],
+      spin_interior_image: 'https://spin.example/i.jpg',
+    });
+    expect(read({ primary_image_url: '//cdn.example/p.jpg' })).toMatchObject({ car: { primary_image_url: 'https://cdn.example/p.jpg' }, dropped: [] });
+  });
+
+  it('gives a car from a feed of protocol-relative photos its photos, the first its primary one', () => {
+    const { car } = read({ images: [{ image: '//cdn.example/1.jpg' }, { image: '//cdn.example/2.jpg' }] });
+    expect(car.images?.map((image) => image.image)).toEqual(['https://cdn.example/1.jpg', 'https://cdn.example/2.jpg']);
+    expect(car.primary_image_url).toBe('https://cdn.example/1.jpg');
   });
 
   it('drops a bad thumbnail, primary photo, thumbnails entry, spin frame and interior panorama one by one', () => {

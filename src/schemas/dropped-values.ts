@@ -1,8 +1,9 @@
 /**
  * Values of a validated feed record that are dropped while the car is kept (src/schemas/car.ts
  * `carReadingFor` applies this; src/lib/vehicle/stock.ts reports each drop with its record and
- * field). A photo must be an http(s) URL or a path on the site: anything else (ftp:,
- * javascript:, data:, a protocol-relative or relative path) would reach an img src or og:image.
+ * field). A photo must be an http(s) URL or a path on the site (a protocol-relative URL,
+ * `//cdn...`, is kept read as https): anything else (ftp:, javascript:, data:, a relative path)
+ * would reach an img src or og:image.
  * A price must not be negative: without it the spec's rule for a car without a price applies
  * ('Enquire for price.'). Imports no code: the fields it reads are named here, as in car-record.ts.
  */
@@ -35,9 +36,18 @@ const PRICE_FIELDS = ['price', 'before_price', 'offer_price', 'subscription_pric
 /** An http(s) URL, or a site path: one slash, not two (`//host` is another site), nor a slash and a backslash. */
 const PHOTO_URL = /^(?:https?:\/\/\S|\/(?![/\\]))/i;
 
-/** Whether a feed value may be shown as a photo; a blank value is no photo and is not judged here. */
+/** A protocol-relative URL: two slashes, then a host (`//cdn.example/a.jpg`). */
+const PROTOCOL_RELATIVE = /^\/\/[^\s/\\]/;
+
+/** A photo value as kept: a protocol-relative URL read as https (`https://cdn.example/a.jpg`), any other as it is. */
+function photoValue(url: string): string {
+  const trimmed = url.trim();
+  return PROTOCOL_RELATIVE.test(trimmed) ? `https:${trimmed}` : url;
+}
+
+/** Whether a feed value may be shown as a photo (read as photoValue keeps it); a blank value is no photo and is not judged here. */
 export function isPhotoUrl(url: string): boolean {
-  return PHOTO_URL.test(url.trim());
+  return PHOTO_URL.test(photoValue(url).trim());
 }
 
 /** Why a photo was dropped, quoting the value (a long one, such as a data: URL, shortened). */
@@ -46,44 +56,58 @@ function photoRefusal(url: string): string {
   return `expected a photo URL (http(s), or a site path starting with /), received ${JSON.stringify(shown)}`;
 }
 
+/** What reading a record's photos found: the values dropped, and whether any value kept was read anew (photoValue). */
+interface PhotoReading {
+  dropped: DroppedValue[];
+  rewritten: boolean;
+}
+
 /** Whether a photo value is given but not a photo URL. */
 const unfitPhoto = (url: string | null | undefined): url is string => typeof url === 'string' && url.trim() !== '' && !isPhotoUrl(url);
 
+/** A fit photo value as kept (photoValue), noting in `reading` when that changed it. */
+function keptValue<T extends string | null | undefined>(url: T, reading: PhotoReading): T | string {
+  if (typeof url !== 'string') return url;
+  const kept = photoValue(url);
+  if (kept !== url) reading.rewritten = true;
+  return kept;
+}
+
 /** A list of photo URLs without the unfit ones, noting each dropped one under `field.<index>`. */
-function keptPhotos(urls: readonly string[], field: string, dropped: DroppedValue[]): string[] {
-  urls.forEach((url, index) => unfitPhoto(url) && dropped.push({ field: `${field}.${index}`, message: photoRefusal(url) }));
-  return urls.filter((url) => !unfitPhoto(url));
+function keptPhotos(urls: readonly string[], field: string, reading: PhotoReading): string[] {
+  urls.forEach((url, index) => unfitPhoto(url) && reading.dropped.push({ field: `${field}.${index}`, message: photoRefusal(url) }));
+  return urls.filter((url) => !unfitPhoto(url)).map((url) => keptValue(url, reading));
 }
 
 /** The gallery without the entries whose photo is unfit, and with an unfit thumbnail emptied. */
-function keptImages(images: NonNullable<PhotoFields['images']>, dropped: DroppedValue[]): NonNullable<PhotoFields['images']> {
+function keptImages(images: NonNullable<PhotoFields['images']>, reading: PhotoReading): NonNullable<PhotoFields['images']> {
   const kept: NonNullable<PhotoFields['images']>[number][] = [];
   images.forEach((image, index) => {
     if (unfitPhoto(image.image)) {
-      dropped.push({ field: `images.${index}.image`, message: photoRefusal(image.image) });
+      reading.dropped.push({ field: `images.${index}.image`, message: photoRefusal(image.image) });
     } else if (unfitPhoto(image.thumb)) {
-      dropped.push({ field: `images.${index}.thumb`, message: photoRefusal(image.thumb) });
-      kept.push({ ...image, thumb: null });
-    } else kept.push(image);
+      reading.dropped.push({ field: `images.${index}.thumb`, message: photoRefusal(image.thumb) });
+      kept.push({ ...image, image: keptValue(image.image, reading), thumb: null });
+    } else kept.push({ ...image, image: keptValue(image.image, reading), ...(image.thumb !== undefined ? { thumb: keptValue(image.thumb, reading) } : {}) });
   });
   return kept;
 }
 
-/** A single photo field: null when unfit (noted), else as it is. */
-function keptPhoto(url: string | null | undefined, field: string, dropped: DroppedValue[]): string | null | undefined {
-  if (!unfitPhoto(url)) return url;
-  dropped.push({ field, message: photoRefusal(url) });
+/** A single photo field: null when unfit (noted), else as kept (photoValue). */
+function keptPhoto(url: string | null | undefined, field: string, reading: PhotoReading): string | null | undefined {
+  if (!unfitPhoto(url)) return keptValue(url, reading);
+  reading.dropped.push({ field, message: photoRefusal(url) });
   return null;
 }
 
 /** The record's photo fields without the unfit photos, noting each one dropped (in the record's field order). */
-function photosDropped(record: PhotoFields, dropped: DroppedValue[]): PhotoFields {
+function photosDropped(record: PhotoFields, reading: PhotoReading): PhotoFields {
   return {
-    ...(record.images ? { images: keptImages(record.images, dropped) } : {}),
-    ...(record.thumbnails ? { thumbnails: keptPhotos(record.thumbnails, 'thumbnails', dropped) } : {}),
-    ...(record.primary_image_url !== undefined ? { primary_image_url: keptPhoto(record.primary_image_url, 'primary_image_url', dropped) } : {}),
-    ...(record.spin_images ? { spin_images: keptPhotos(record.spin_images, 'spin_images', dropped) } : {}),
-    ...(record.spin_interior_image !== undefined ? { spin_interior_image: keptPhoto(record.spin_interior_image, 'spin_interior_image', dropped) } : {}),
+    ...(record.images ? { images: keptImages(record.images, reading) } : {}),
+    ...(record.thumbnails ? { thumbnails: keptPhotos(record.thumbnails, 'thumbnails', reading) } : {}),
+    ...(record.primary_image_url !== undefined ? { primary_image_url: keptPhoto(record.primary_image_url, 'primary_image_url', reading) } : {}),
+    ...(record.spin_images ? { spin_images: keptPhotos(record.spin_images, 'spin_images', reading) } : {}),
+    ...(record.spin_interior_image !== undefined ? { spin_interior_image: keptPhoto(record.spin_interior_image, 'spin_interior_image', reading) } : {}),
   };
 }
 
@@ -100,10 +124,10 @@ function pricesDropped(record: PriceFields, dropped: DroppedValue[]): PriceField
   return kept;
 }
 
-/** The record without its unfit values (the same record when it has none) and what was dropped. */
+/** The record without its unfit values, its protocol-relative photos read as https (the same record when it has neither), and what was dropped. */
 export function dropUnfitValues<T extends PhotoFields & PriceFields>(record: T): { record: T; dropped: DroppedValue[] } {
-  const dropped: DroppedValue[] = [];
-  const prices = pricesDropped(record, dropped);
-  const photos = photosDropped(record, dropped);
-  return { record: dropped.length > 0 ? { ...record, ...prices, ...photos } : record, dropped };
+  const reading: PhotoReading = { dropped: [], rewritten: false };
+  const prices = pricesDropped(record, reading.dropped);
+  const photos = photosDropped(record, reading);
+  return { record: reading.dropped.length > 0 || reading.rewritten ? { ...record, ...prices, ...photos } : record, dropped: reading.dropped };
 }

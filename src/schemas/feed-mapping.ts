@@ -110,7 +110,7 @@ export const FeedMappingSchema = v.strictObject({
     {},
   ),
   photos: v.optional(
-    doc('Photo columns in order: "Photo#" gathers Photo1, Photo2, ... Photo12 by number; a plain name gathers that column (every repeat of it, every repeated XML element). Each cell may hold one URL or a list. A photo must be an http(s) URL or a site path starting with /: any other is dropped from the vehicle and reported.', v.array(v.pipe(v.string(), v.minLength(1)))),
+    doc('Photo columns in order: "Photo#" gathers Photo1, Photo2, ... Photo12 by number; a plain name gathers that column (every repeat of it, every repeated XML element). Each cell may hold one URL or a list. A photo must be an http(s) URL (a protocol-relative //host/... is read as https) or a site path starting with /: any other is dropped from the vehicle and reported.', v.array(v.pipe(v.string(), v.minLength(1)))),
     [],
   ),
   values: v.optional(

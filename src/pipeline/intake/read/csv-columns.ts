@@ -79,10 +79,10 @@ export function mapCarType(value: string): string {
   return value.trim();
 }
 
-/** Photo URLs of one cell: separated by `|`, `;`, whitespace, or commas before the next URL. */
+/** Photo URLs of one cell: separated by `|`, `;`, whitespace, or commas before the next URL (http(s) or protocol-relative). */
 export function splitPhotos(value: string): string[] {
   return value
-    .split(/[|;\s]+|,(?=\s*https?:\/\/)/)
+    .split(/[|;\s]+|,(?=\s*(?:https?:)?\/\/)/)
     .map((url) => url.trim())
     .filter((url) => url !== '');
 }

@@ -37,6 +37,7 @@ describe('DMS column mapping', () => {
   it('splits photo lists on pipes, semicolons, whitespace and commas before a URL, keeping commas inside URLs', () => {
     expect(splitPhotos('https://a/1.jpg|https://a/2.jpg; https://a/3.jpg\nhttps://a/4.jpg')).toEqual(['https://a/1.jpg', 'https://a/2.jpg', 'https://a/3.jpg', 'https://a/4.jpg']);
     expect(splitPhotos('https://cdn/w_800,h_600/1.jpg, https://cdn/w_800,h_600/2.jpg')).toEqual(['https://cdn/w_800,h_600/1.jpg', 'https://cdn/w_800,h_600/2.jpg']);
+    expect(splitPhotos('//cdn/w_800,h_600/1.jpg,//cdn/2.jpg, //cdn/3.jpg')).toEqual(['//cdn/w_800,h_600/1.jpg', '//cdn/2.jpg', '//cdn/3.jpg']);
   });
 
   it('slugifies like the feed slugs', () => {
