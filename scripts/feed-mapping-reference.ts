@@ -23,6 +23,11 @@ built-in column names of docs/pipeline.md apply. Unknown keys are rejected. A ba
 rejects that tenant's feeds (CSV, XML and JSON alike) with the field path; other tenants are
 not affected. Worked examples per export shape: docs/pipeline.md "Feed mapping".
 
+A stock number names one car of its dealership (\`dealership_slug\`, from a column or a
+constant): on a group site each dealership may have its own A1, and a car without a
+dealership is one of the site's own. Without an \`id\` column the stock number is also the
+record's id, so a feed whose dealerships share stock numbers needs its id column mapped.
+
 | key | type | default | meaning |
 |---|---|---|---|
 ${lines.join('\n')}

@@ -211,6 +211,21 @@ describe('problem lines (formatProblem)', () => {
     ]);
   });
 
+  it("checks stock numbers within each dealership: a group site's dealerships number their stock on their own", () => {
+    const { cars, problems } = parseStock('acme', [
+      { ...base, id: 1, slug: 'a', stocknum: 'S1', dealership_slug: 'north' },
+      { ...base, id: 2, slug: 'b', stocknum: 's1 ', dealership_slug: 'south' },
+      { ...base, id: 3, slug: 'c', stocknum: 'S1' },
+      { ...base, id: 4, slug: 'd', stocknum: 'S1', dealership_slug: 'south' },
+      { ...base, id: 5, slug: 'e', stocknum: 'S1', dealership_slug: null },
+    ]);
+    expect(cars.map((car) => car.id)).toEqual([1, 2, 3]);
+    expect(problems.map((problem) => formatProblem(problem))).toEqual([
+      'acme: stock.json record id 4, stock S1 (#3) field stocknum: duplicate stock number "S1" at dealership "south" (already used by id 2, stock s1 (#1)); record skipped',
+      'acme: stock.json record id 5, stock S1 (#4) field stocknum: duplicate stock number "S1" (already used by id 3, stock S1 (#2)); record skipped',
+    ]);
+  });
+
   it('reports nothing dropped from a record skipped for another reason', () => {
     const { problems } = parseStock('acme', [
       { ...base, id: 1, slug: 'a-car' },

@@ -32,7 +32,7 @@ export interface ParsedStock {
   problems: StockProblem[];
   /** Records in the file. */
   read: number;
-  /** Records skipped (invalid, or a duplicate slug, id or stock number). */
+  /** Records skipped (invalid, or a duplicate slug, id or stock number of one dealership). */
   skipped: number;
   /** The index in the file of the record each car came from (same order as `cars`); absent on a parse made before it was recorded. */
   sources?: number[];
@@ -59,7 +59,7 @@ export function recordLabel(raw: unknown, index: number): string {
   return names.length > 0 ? `${names.join(', ')} (#${index})` : `#${index}`;
 }
 
-/** The slugs, ids and stock numbers (trimmed, lower case) of the records kept so far, each with the label of its record. */
+/** The slugs, ids and stock numbers (stockKey) of the records kept so far, each with the label of its record. */
 interface KeptKeys {
   slugs: Map<string, string>;
   ids: Map<string, string>;
@@ -67,9 +67,19 @@ interface KeptKeys {
 }
 
 /**
+ * What a stock number is unique within: a dealer's stock number names one car of its dealership
+ * (a group site's dealerships number their stock on their own; a car without a dealership is in
+ * the site's own set), compared trimmed and in any case, as stock rules compare it. Null: no
+ * stock number.
+ */
+function stockKey(car: Car): string | null {
+  const stock = car.stocknum?.trim().toLowerCase();
+  return stock ? JSON.stringify([car.dealership_slug || '', stock]) : null;
+}
+
+/**
  * A valid record's clash with one kept before it (field and message), or null when it is the
- * first of its slug, id and stock number (a dealer's stock number names one car: compared
- * trimmed and in any case, as stock rules compare it); a first is added to `kept`.
+ * first of its slug, id and stock number (stockKey); a first is added to `kept`.
  */
 function duplicateOf(car: Car, record: string, kept: KeptKeys): { field: string; message: string } | null {
   const earlier = kept.slugs.get(car.slug);
@@ -77,9 +87,10 @@ function duplicateOf(car: Car, record: string, kept: KeptKeys): { field: string;
   const id = String(car.id);
   const earlierId = kept.ids.get(id);
   if (earlierId) return { field: 'id', message: `duplicate id "${id}" (already used by ${earlierId})` };
-  const stock = car.stocknum?.trim().toLowerCase();
+  const stock = stockKey(car);
   const earlierStock = stock ? kept.stocks.get(stock) : undefined;
-  if (earlierStock) return { field: 'stocknum', message: `duplicate stock number "${car.stocknum}" (already used by ${earlierStock})` };
+  const dealership = car.dealership_slug ? ` at dealership "${car.dealership_slug}"` : '';
+  if (earlierStock) return { field: 'stocknum', message: `duplicate stock number "${car.stocknum}"${dealership} (already used by ${earlierStock})` };
   kept.slugs.set(car.slug, record);
   kept.ids.set(id, record);
   if (stock) kept.stocks.set(stock, record);
@@ -127,8 +138,8 @@ export function latestModelYear(now: number, timeZone: string = NO_SITE_ZONE): n
 }
 
 /**
- * Validate every record of a stock file; bad records and duplicates (slug, id, stock number:
- * the first is kept) are reported and skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped.
+ * Validate every record of a stock file; bad records and duplicates (slug, id, a dealership's
+ * stock number: the first is kept) are reported and skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped.
  * `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`), from which
  * each record's kind is decided; without it (a feed checked on its own) every kind is possible.
  * `now`: the clock (the build's, the intake's) whose `latestModelYear` a record's year may not
