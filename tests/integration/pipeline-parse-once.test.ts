@@ -2,7 +2,9 @@
  * A dropped feed's records are parsed once: by the intake's reader (the worker thread's feed
  * check); the mass-change guard and the release (its load and its full build) use that parse,
  * handed along through the pipeline state, so the main thread parses them not at all. Counted
- * on parseStock (the one way a record becomes a Car); the live site still shows the feed.
+ * on parseStock (the one way a record becomes a Car); the live site still shows the feed. The
+ * intake and the release share one fixed clock: on the real one, the hours when the intake's
+ * model-year limit (the earliest zone's year) is ahead of the dealer's would make the build parse again.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +31,7 @@ vi.mock('../../src/lib/vehicle/stock.ts', async (importOriginal) => {
 
 const SLUG = 'parse-once-motors';
 const MARKER = 'PARSE-ONCE-9';
+const NOW = Date.parse('2026-11-21T00:00:00Z');
 const ws = workspace('parse-once');
 afterAll(() => ws.remove());
 
@@ -45,14 +48,14 @@ describe('a dropped feed', () => {
       const folder = join(ws.inbox, SLUG);
       mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, 'feed.json'), JSON.stringify(feed));
-      const intake = await intakeFile(tenantDir, SLUG, join(folder, 'feed.json'), silentLogger, { sitesDir: ws.sites, state });
+      const intake = await intakeFile(tenantDir, SLUG, join(folder, 'feed.json'), silentLogger, { sitesDir: ws.sites, state, now: NOW });
       expect(intake).toMatchObject({ accepted: true, valid: feed.length });
       // The guard compared the feed's cars with the seeded stock without parsing the feed again.
       expect(parsesOfFeed()).toBe(0);
       const snapshot = await state.stock.get(SLUG, tenantDir);
       expect(state.stock.parsed(SLUG, snapshot!)?.cars.map((car) => car.id)).toContain(MARKER);
 
-      const result = await rebuildTenant({ tenantDir, sitesDir: ws.sites, state });
+      const result = await rebuildTenant({ tenantDir, sitesDir: ws.sites, state, now: NOW });
       expect(result).toMatchObject({ outcome: 'published', mode: 'full' });
       // Neither the release's load nor its full build parsed the feed.
       expect(parsesOfFeed()).toBe(0);
