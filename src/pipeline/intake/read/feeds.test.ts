@@ -124,6 +124,12 @@ describe('webhook pushes', () => {
       if (result.ok) expect(result.parsed?.cars.map((parsed) => parsed.id)).toEqual([1, 2, 3]);
     }
   });
+  it('accepts a pushed car with a value the reader drops (a non-http photo, a negative price), the value dropped and said once', () => {
+    const result = applyPush('t', current, { vehicles: [car(2, { price: 21_000, before_price: -5, images: [{ image: 'ftp://photos.example/a.jpg' }] })], removed: [] });
+    expect(result).toMatchObject({ ok: true, accepted: 1, rejected: 0 });
+    if (result.ok) expect(result.parsed?.cars.find((parsed) => parsed.id === 2)).toMatchObject({ price: 21_000 });
+    if (result.ok) expect(result.problems.filter((line) => /before_price/.test(line))).toHaveLength(1);
+  });
   it('rejects a pushed car that clashes with the previous version of a car whose own push was rejected', () => {
     const stocked = [car(1, { stocknum: 'A1' }), car(2, { stocknum: 'B2' })];
     const result = applyPush('t', stocked, { vehicles: [car(2, { stocknum: 'A1' }), car(3, { stocknum: 'B2' }), car(4)], removed: [] });

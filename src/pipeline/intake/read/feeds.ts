@@ -162,9 +162,10 @@ function clashesWithCurrent(slug: string, current: readonly unknown[], pushed: r
     return id !== null && leaves.has(id) ? null : record;
   });
   const labels = new Map(pushed.map(({ record, index }, at) => [recordLabel(record, kept.length + at), recordLabel(record, index)]));
+  // Only what skips a pushed record is a clash: a value the reader drops (said by the push's own parse) keeps its car.
   return parseStock(slug, [...kept, ...pushed.map(({ record }) => record)], undefined, now).problems.flatMap((problem) => {
     const record = labels.get(problem.record);
-    return record === undefined ? [] : [{ ...problem, record }];
+    return record === undefined || problem.outcome !== 'record skipped' ? [] : [{ ...problem, record }];
   });
 }
 
