@@ -70,11 +70,11 @@ interface KeptKeys {
  * What a stock number is unique within: a dealer's stock number names one car of its dealership
  * (a group site's dealerships number their stock on their own; a car without a dealership is in
  * the site's own set), compared trimmed and in any case, as stock rules compare it. Null: no
- * stock number.
+ * stock number. The one key of a stock number: duplicates here, the mass-change guard's matching.
  */
-function stockKey(car: Car): string | null {
+export function stockKey(car: Car): string | null {
   const stock = car.stocknum?.trim().toLowerCase();
-  return stock ? JSON.stringify([car.dealership_slug || '', stock]) : null;
+  return stock ? JSON.stringify([(car.dealership_slug ?? '').trim().toLowerCase(), stock]) : null;
 }
 
 /**

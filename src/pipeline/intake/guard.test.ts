@@ -38,6 +38,16 @@ describe('mass-change guard (truncated-feed finding)', () => {
     expect(assessMassChange('t', site, before, after, NOW, GUARD_DEFAULTS)).toMatchObject({ held: false, removed: [] });
   });
 
+  it("counts stock numbers per dealership: a group feed that loses one dealership's cars is held though the other numbers its own alike", () => {
+    const group = (dealership: string, count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        car(index + 1, { id: `${dealership}-${index + 1}`, slug: `${dealership}-${index + 1}`, stocknum: `A${index + 1}`, dealership_slug: dealership }),
+      );
+    const before = [...group('north', 12), ...group('south', 8)];
+    // The feed lost north's 12 cars; south's stock numbers A1..A8 are north's too.
+    expect(assessMassChange('t', site, before, group('south', 8), NOW, GUARD_DEFAULTS)).toMatchObject({ held: true, visibleBefore: 20, visibleAfter: 8 });
+  });
+
   it('follows the settings', () => {
     expect(assessMassChange('t', site, stock(4), stock(4).slice(0, 1), NOW, { maxRemovedShare: 0.5, minRemoved: 2 }).held).toBe(true);
     expect(assessMassChange('t', site, stock(20), [], NOW, { maxRemovedShare: 1, minRemoved: 1 }).held).toBe(false);

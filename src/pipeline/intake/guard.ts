@@ -5,7 +5,7 @@
  * the feed's (as parsed by the intake: assessParsedChange; assessMassChange parses records).
  */
 import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
-import { parseStock, visibleStock } from '../../lib/vehicle/stock.ts';
+import { parseStock, stockKey, visibleStock } from '../../lib/vehicle/stock.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 
@@ -31,10 +31,11 @@ export interface MassChange {
   reason?: string;
 }
 
-/** What identifies a vehicle across feeds. */
+/** What identifies a vehicle across feeds: its id, its stock number within its dealership (stockKey), its VIN. */
 function vehicleKeys(car: Car): string[] {
   const keys = [`id:${String(car.id)}`];
-  if (car.stocknum) keys.push(`stock:${String(car.stocknum).toLowerCase()}`);
+  const stock = stockKey(car);
+  if (stock) keys.push(`stock:${stock}`);
   if (car.vin) keys.push(`vin:${car.vin.toLowerCase()}`);
   return keys;
 }
