@@ -58,6 +58,15 @@ describe('the header menus (wireDisclosureMenus)', () => {
     expect(document.activeElement).toBe(summary);
   });
 
+  it('the Escape that closes a menu is handled there: nothing else on the page (the watchlist toast) closes on it', async () => {
+    const document = await page();
+    const { links } = open(document);
+    links[0]!.focus();
+    const escape = new (document.defaultView as unknown as typeof globalThis).KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    links[0]!.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(true);
+  });
+
   it('Escape closes a desktop dropdown too, from its summary or a link in it', async () => {
     const document = await page();
     const range = open(document, 'Range');

@@ -13,6 +13,8 @@ export function wireDisclosureMenus(menus: Iterable<HTMLDetailsElement>, documen
   for (const menu of all) {
     menu.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || !menu.open) return;
+      // Handled: nothing else (the watchlist toast) closes on this Escape too.
+      event.preventDefault();
       menu.open = false;
       menu.querySelector<HTMLElement>(':scope > summary')?.focus();
     });

@@ -273,7 +273,7 @@ describe('model year and the clock', () => {
 
   it('without a site, takes the year where a year begins first, so it never refuses a year a dealer takes', () => {
     expect(NO_SITE_ZONE).toBe('Pacific/Kiritimati');
-    // 00:30 on 1 January 2027 at UTC+14, 21:30 on 31 December 2026 in Brisbane.
+    // 00:30 on 1 January 2027 at UTC+14, 20:30 on 31 December 2026 in Brisbane.
     const newYearFirst = Date.parse('2026-12-31T10:30:00Z');
     expect(latestModelYear(newYearFirst)).toBe(2028);
     expect(parseStock('acme', [{ ...base, id: 3, slug: 'model-2028', year: 2028 }], undefined, newYearFirst)).toMatchObject({ skipped: 0, latestModelYear: 2028 });
