@@ -93,8 +93,8 @@ export function checkLeadDeliveryFile(slug: string, data: unknown): { file: Lead
   const { exact, prefix } = deliverySecretNames(slug);
   if (!result.success) {
     // issueLines drops repeats: httpUrl's two checks both fail on a URL with no scheme, with one message.
-    const where = (issue: v.BaseIssue<unknown>) => (/\.secret_env$/.test(v.getDotPath(issue) ?? '') ? ` (this tenant's: ${exact} or ${prefix}<NAME>)` : '');
-    return { problems: issueLines(result.issues, { schema: LeadDeliveryFileSchema, docs: 'docs/lead-api.md', where }) };
+    const lines = issueLines(result.issues, { schema: LeadDeliveryFileSchema, docs: 'docs/lead-api.md' });
+    return { problems: lines.map((line) => (/^field [^:]*\.secret_env: /.test(line) ? `${line} (this tenant's: ${exact} or ${prefix}<NAME>)` : line)) };
   }
   const problems = (result.output.destinations ?? []).flatMap((destination, index) =>
     destination.type === 'webhook' && destination.secret_env !== undefined && !isDeliverySecretName(slug, destination.secret_env)
