@@ -8,7 +8,6 @@ import { formatCount } from '../../lib/text/format.ts';
 import { haversineKm } from '../../lib/locations/geo.ts';
 import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/locations/postcodes.ts';
 import { FORM_MESSAGES, POSTCODE_MESSAGES } from '../../schemas/forms/messages.ts';
-import { NEW_TAB_NOTE } from '../../lib/text/new-tab.ts';
 
 /** What the locator needs of a location (serialised by the page). */
 export interface LocatorEntry {
@@ -118,7 +117,7 @@ export default function DealerLocator({ locations }: Props) {
             )}
             <p>
               <a href={entry.directions} target="_blank" rel="noopener noreferrer">
-                Get Directions<span className="visually-hidden"> to {entry.name}{NEW_TAB_NOTE}</span>
+                Get Directions
               </a>
             </p>
           </li>

@@ -1,8 +1,7 @@
 /**
  * Favourite and compare toggles (spec §4 "Favourite toggle: add when absent, remove when
  * present; adding logs analytics"; §5 save/compare visibility). A sold car shows the save
- * toggle only when the visitor had already saved it, so they can still remove it. Each toggle's
- * name ends with the car's, visually hidden (a page of cards has one pair a car).
+ * toggle only when the visitor had already saved it, so they can still remove it.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -46,7 +45,6 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
             <path d="M12 21s-7.5-4.6-9.5-9.3C1 8 3.4 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.6 0 6 3.5 4.5 7.2C19.5 16.4 12 21 12 21z" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
           </svg>
           {saved ? 'Saved' : 'Save'}
-          <span className="visually-hidden">: {car.name}</span>
         </button>
       )}
       {compareEligible && (
@@ -65,7 +63,6 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
             <path d="M7 4v16M17 4v16M3 8h8M13 16h8" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
           {compared ? 'Comparing' : 'Compare'}
-          <span className="visually-hidden">: {car.name}</span>
         </button>
       )}
       <p className="visually-hidden" role="status">

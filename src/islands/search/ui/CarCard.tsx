@@ -1,8 +1,4 @@
-/**
- * A result card (spec §2 results grid): image with location overlay, tag, save/compare, price,
- * facts, buttons. Every button's name ends with the car's, visually hidden (WCAG 2.4.4: a page
- * of cards repeats the spec's labels), after its visible label (WCAG 2.5.3).
- */
+/** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
 import { formatKm, formatMoney, formatNumber } from '../../../lib/text/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
 import { tilePrice } from '../../../lib/vehicle/price.ts';
@@ -86,22 +82,20 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
           {available ? (
             <>
               <a className="button" href={href}>
-                Explore Vehicle<span className="visually-hidden">: {hit.name}</span>
+                Explore Vehicle
               </a>
               <button type="button" className="button button--secondary" data-lead-modal="enquire" data-car={enquiryCar(hit)} data-interaction-ready={LEAD_MODALS_READY}>
-                Quick Enquiry<span className="visually-hidden">: {hit.name}</span>
+                Quick Enquiry
               </button>
               {reservable && (
                 <a className="button button--accent" href={reserveHref}>
                   Reserve This {kindsWording([hit.item_type ?? 'car']).titleNoun} <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
-                  <span className="visually-hidden">: {hit.name}</span>
                 </a>
               )}
             </>
           ) : (
             <a className="button button--secondary" href={similarHref}>
               {FIND_SIMILAR_LABEL}
-              <span className="visually-hidden">: {hit.name}</span>
             </a>
           )}
         </div>
