@@ -1,6 +1,7 @@
 /**
  * The deposit terms' wording (src/schemas/site/payments.ts): a hold of one hour reads '1 hour',
- * any other hold its hours, in the full terms and in the summary row alike.
+ * any other hold its hours, in the full terms and in the summary row alike; the deposit in
+ * whole dollars unless it has cents.
  */
 import { describe, expect, it } from 'vitest';
 import { depositTerms, depositTermsShort } from './payments.ts';
@@ -11,5 +12,11 @@ describe('deposit terms', () => {
     expect(depositTerms(200, 'car', settings)).toBe('$200 deposit holds the car for you for 1 hour. The deposit is refundable in full.');
     expect(depositTermsShort(200, settings)).toBe('$200, held 1 hour, refundable in full');
     expect(depositTermsShort(1500, { deposit_hold_hours: 48, deposit_refundable: false })).toBe('$1,500, held 48 hours, not refundable');
+  });
+
+  it('state a deposit in whole dollars, or with its cents when it has some', () => {
+    const settings = { deposit_hold_hours: 48, deposit_refundable: true };
+    expect(depositTermsShort(250.5, settings)).toBe('$250.50, held 48 hours, refundable in full');
+    expect(depositTermsShort(12_000, settings)).toBe('$12,000, held 48 hours, refundable in full');
   });
 });

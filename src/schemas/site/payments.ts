@@ -6,6 +6,7 @@
  * STRIPE_WEBHOOK_SECRET[_<SLUG>]), never from the tenant folder.
  */
 import * as v from 'valibot';
+import { formatMoney } from '../../lib/text/format.ts';
 
 export const PaymentSettingsSchema = v.pipe(
   v.strictObject({
@@ -34,7 +35,7 @@ export type DepositTermsSettings = Pick<PaymentSettings, 'deposit_hold_hours' | 
 
 /** A deposit as money: '$200', '$1,500', '$250.50'. */
 function depositMoney(deposit: number): string {
-  return new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: Number.isInteger(deposit) ? 0 : 2 }).format(deposit);
+  return formatMoney(deposit, { cents: !Number.isInteger(deposit) });
 }
 
 /** How long a paid deposit holds the car: '1 hour', '48 hours'. */
