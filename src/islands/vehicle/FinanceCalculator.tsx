@@ -328,7 +328,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         )}
       </div>
 
-      {/* Not live: the whole result, rewritten at each keystroke, was read each time; the status says the repayment once. */}
+      {/* The result below is not a live region: the status says the repayment alone, once it has settled after the shopper's change. */}
       <SettledStatus text={touched ? shortResult(result) : ''} />
       <div className="finance-calc__result" data-testid="finance-result">
         {result === null ? (
