@@ -8,7 +8,7 @@
 import type { OpeningHour } from '../../../schemas/site.ts';
 import type { Slot } from '../../kernel/adapters.ts';
 import { hoursOnDate, minutesText, type LocationHours } from '../../../lib/locations/locations.ts';
-import { dealerDateAfter, dealerIso, dealerWallClock, zoneOffset } from '../../../lib/text/dealer-time.ts';
+import { dealerDateAfter, dealerInstant, dealerIso, dealerWallClock } from '../../../lib/text/dealer-time.ts';
 import { testDriveDates } from '../../../lib/forms/test-drive-booking.ts';
 
 /** Opening hours used when a location lists none: weekdays 9-5, Saturday 9-1. */
@@ -21,13 +21,6 @@ export const DEFAULT_HOURS: OpeningHour[] = [
 export const SLOT_MINUTES = 60;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
-/** UTC ms of a wall-clock time in `timeZone` (handles daylight saving by re-checking the offset). */
-export function zonedTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
-  const guess = Date.UTC(year, month - 1, day, hour, minute);
-  const first = guess - zoneOffset(guess, timeZone);
-  return guess - zoneOffset(first, timeZone);
-}
-
 /** The hours slots are cut from: the location's (holiday entries first, hoursOnDate), DEFAULT_HOURS for its week when it lists no weekly hours. */
 function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {
   const weekly = hours?.opening_hours ?? [];
@@ -36,8 +29,8 @@ function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {
 
 /** The instant of a time of day (minutes since midnight) on one dealer date ('2026-12-25'). */
 function dateTimeAt(date: string, minutes: number, timeZone: string): number {
-  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
-  return zonedTimeToUtc(year, month, dayOfMonth, Math.floor(minutes / 60), minutes % 60, timeZone);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return dealerInstant(`${date}T${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`, timeZone);
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The cars feature's local defaults: finance quote, price comparison, test-drive availability. */
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../../schemas/car.ts';
-import { availableSlots, driveSlots, zonedTimeToUtc } from './appointments.ts';
+import { availableSlots, driveSlots } from './appointments.ts';
+import { dealerInstant } from '../../../lib/text/dealer-time.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
 import { comparePrice } from './price-comparison.ts';
@@ -45,13 +46,16 @@ describe('price comparison', () => {
 });
 
 describe('appointments', () => {
-  it('converts Brisbane wall time to UTC (+10, no daylight saving)', () => {
-    expect(new Date(zonedTimeToUtc(2026, 1, 5, 9, 0, 'Australia/Brisbane')).toISOString()).toBe('2026-01-04T23:00:00.000Z');
-    expect(new Date(zonedTimeToUtc(2026, 1, 5, 9, 0, 'Australia/Sydney')).toISOString()).toBe('2026-01-04T22:00:00.000Z');
+  it("cuts slots on the dealer's wall clock: 9:00am is 9:00 in Brisbane (+10, no daylight saving) and in Sydney (+11 in summer)", () => {
+    const now = Date.parse('2026-01-04T00:00:00Z'); // Sunday in Brisbane and Sydney
+    const first = (timeZone: string) => availableSlots({ now, days: 1, timeZone, booked: [] })[0]!.slots[0]!;
+    expect(first('Australia/Brisbane')).toEqual({ start: '2026-01-05T09:00:00+10:00', label: '9:00am' });
+    expect(first('Australia/Sydney')).toEqual({ start: '2026-01-05T09:00:00+11:00', label: '9:00am' });
+    expect(driveSlots({ now, timeZone: 'Australia/Sydney' }, Date.parse('2026-01-04T22:00:00Z'))).toEqual([Date.parse('2026-01-05T09:00:00+11:00')]);
   });
   it('lists hourly slots inside opening hours, minus booked ones, closed on Sunday', () => {
     const now = Date.parse('2026-01-02T00:00:00Z'); // Friday 10am in Brisbane
-    const booked = [zonedTimeToUtc(2026, 1, 3, 9, 0, 'Australia/Brisbane')];
+    const booked = [dealerInstant('2026-01-03T09:00', 'Australia/Brisbane')];
     const days = availableSlots({ now, days: 3, timeZone: 'Australia/Brisbane', booked });
     expect(days.map((day) => day.date)).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
     expect(days[0]!.slots.map((slot) => slot.label)).toEqual(['10:00am', '11:00am', '12:00pm']);
