@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import { AU_STATES, CONTACT_METHODS, checkbox, idValue, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { preferredServiceDate, serviceOrderDetails } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
+import { FORM_MESSAGES } from './forms/messages.ts';
 
 /**
  * The honeypot field: rendered hidden (spec §3 trade-in lead "hidden field"), left empty
@@ -109,7 +110,7 @@ export const LeadSubmissionSchema = v.object({
       v.string(),
       v.trim(),
       v.maxLength(40),
-      v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), 'Please choose a date and time.'),
+      v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), FORM_MESSAGES.dateTime),
       v.transform((text) => (text === '' ? undefined : text)),
     ),
   ),

@@ -9,6 +9,7 @@ import { normalisePhone } from '../phone.ts';
 import { TradeInLeadFormSchema } from './instant-offer.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
 import { testDriveFormSchema } from './test-drive.ts';
+import { LeadSubmissionSchema } from '../lead.ts';
 
 const contact = { name: 'Jo', email: 'Jo@Example.com', phone: '0412 345 678', postcode: '4000' };
 
@@ -35,9 +36,12 @@ describe('other forms', () => {
   it('request photos fills the hidden default text', () => {
     expect(v.parse(requestPhotosFormSchema(), { ...contact, message: '' }).message).toBe('Please send photos for this car');
   });
-  it('test drive rejects a date that is not a date', () => {
+  it('test drive rejects a date that is not a date, in the words the lead API answers it with', () => {
     const result = v.safeParse(testDriveFormSchema(), { ...contact, dateTime: 'tomorrow-ish' });
     expect(result.success).toBe(false);
+    expect(fieldErrors(result.issues!)).toEqual({ dateTime: FORM_MESSAGES.dateTime });
+    const lead = v.safeParse(LeadSubmissionSchema, { ...contact, dateTime: 'tomorrow-ish' });
+    expect(fieldErrors(lead.issues!)).toEqual({ dateTime: FORM_MESSAGES.dateTime });
   });
   it('instant offer step 1 needs rego and state', () => {
     const result = v.safeParse(EnterVinSchema, { rego: '', state: '' });

@@ -17,6 +17,7 @@ export const FORM_MESSAGES = {
   code: 'Please enter the 6-digit code we sent you.',
   number: 'Please enter a number.',
   yesNo: 'Please choose Yes or No.',
+  dateTime: 'Please choose a date and time.',
   imageTooLarge: 'Please upload an image file under 10MB',
   tooManyImages: 'You can only upload 10 images',
   stepIncomplete: 'Please complete the form step before proceeding',

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { checkbox, contactEntries, messageText, optionalText, termsAccepted } from './fields.ts';
+import { FORM_MESSAGES } from './messages.ts';
 
 /** Test-drive booking form (spec §5 "Test-drive form"). */
 export function testDriveFormSchema(options: { termsRequired?: boolean } = {}) {
@@ -15,7 +16,7 @@ export function testDriveFormSchema(options: { termsRequired?: boolean } = {}) {
       v.pipe(
         v.string(),
         v.trim(),
-        v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), 'Please choose a date and time.'),
+        v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), FORM_MESSAGES.dateTime),
         v.transform((text) => (text === '' ? undefined : text)),
       ),
     ),
