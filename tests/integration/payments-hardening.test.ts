@@ -5,7 +5,6 @@
  * card does not start the hold's time again; an "Online Payment" lead the server has not seen
  * paid tells the dealer it is not paid. Runs on SQLite and, when available, PostgreSQL.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import {
@@ -14,19 +13,9 @@ import {
   INTENTS_PER_SITE_MESSAGE,
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
-import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
-import {
-  DATABASES,
-  POSTGRES_SKIP_REASON,
-  startWebhookReceiver,
-  tempDir,
-  testApp,
-  testDatabase,
-  waitFor,
-  writeTestTenants,
-  type WebhookReceiver,
-} from '../support/server-helpers.ts';
+import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import type { StripeStandIn } from '../support/stripe-stand-in.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, testApp, waitFor, type WebhookReceiver } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -36,40 +25,21 @@ const EXTRA_CARS = [21, 22, 23, 24, 25, 26, 27];
 
 for (const kind of DATABASES) {
   describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`payments audit on ${kind}`, () => {
+    let started: PaymentsApp | undefined;
     let stripe: StripeStandIn;
     let hook: WebhookReceiver;
-    let folder: ReturnType<typeof tempDir>;
-    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let tenants: string;
+    let database: PaymentsApp['database'];
     let app: LeadApi;
     let clock = Date.now();
     let attempts = 0;
-    const paymentsOptions = (limits = {}) => ({
-      now: () => clock,
-      payments: {
-        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
-        sweepMs: 3_600_000,
-        limits,
-      },
-    });
+    const paymentsOptions = (on: StripeStandIn, limits = {}) => ({ now: () => clock, payments: standInPayments(on, limits) });
 
     beforeAll(async () => {
-      folder = tempDir('payments-audit-');
-      stripe = await startStripeStandIn();
-      hook = await startWebhookReceiver();
-      const tenants = join(folder.dir, 'tenants');
-      writeTestTenants(tenants, hook.url);
-      takeCardPayments(tenants, 'alpha', stripe);
-      addStockCars(tenants, 'alpha', EXTRA_CARS);
-      database = await testDatabase(kind, folder.dir);
-      app = await testApp(database.db, tenants, paymentsOptions());
+      started = await startPaymentsApp(kind, 'payments-audit-', { cars: EXTRA_CARS, options: (on) => paymentsOptions(on) });
+      ({ stripe, hook, tenants, database, app } = started);
     });
-    afterAll(async () => {
-      await app?.close();
-      await database?.stop();
-      await stripe?.close();
-      await hook?.close();
-      folder?.remove();
-    });
+    afterAll(() => started?.stop());
 
     const reserveLead = async (carId: number, email: string) => {
       const response = await app.inject({
@@ -125,7 +95,7 @@ for (const kind of DATABASES) {
 
     it('N4: card submissions at once from many clients stop at the hourly limit of the site', async () => {
       clock += 2 * 3_600_000;
-      const strict = await testApp(database.db, join(folder.dir, 'tenants'), paymentsOptions({ intentsPerTenantHour: 3 }));
+      const strict = await testApp(database.db, tenants, paymentsOptions(stripe, { intentsPerTenantHour: 3 }));
       try {
         await strict.payments.issueInvoice('alpha', { reference: `SITE-${kind}`, amountCents: 7_000, expiresAt: clock + 86_400_000 });
         const clients = Array.from({ length: 8 }, (_, index) => `198.51.100.${120 + index}`);

@@ -5,22 +5,11 @@
  * put its record on (paid) takes no later step, so the dealer is never told a deposit was
  * paid for a car it was not paid for. Runs on SQLite and, when available, PostgreSQL.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
-import {
-  DATABASES,
-  POSTGRES_SKIP_REASON,
-  startWebhookReceiver,
-  tempDir,
-  testApp,
-  testDatabase,
-  waitFor,
-  writeTestTenants,
-  type WebhookReceiver,
-} from '../support/server-helpers.ts';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import type { StripeStandIn } from '../support/stripe-stand-in.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, waitFor, type WebhookReceiver } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -37,33 +26,18 @@ const PAID = {
 
 for (const kind of DATABASES) {
   describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`later steps of a lead on ${kind}`, () => {
+    let started: PaymentsApp | undefined;
     let stripe: StripeStandIn;
     let hook: WebhookReceiver;
-    let folder: ReturnType<typeof tempDir>;
-    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let database: PaymentsApp['database'];
     let app: LeadApi;
     let attempts = 0;
 
     beforeAll(async () => {
-      folder = tempDir('lead-steps-');
-      stripe = await startStripeStandIn();
-      hook = await startWebhookReceiver();
-      const tenants = join(folder.dir, 'tenants');
-      writeTestTenants(tenants, hook.url);
-      takeCardPayments(tenants, 'alpha', stripe);
-      addStockCars(tenants, 'alpha', [5, 6]);
-      database = await testDatabase(kind, folder.dir);
-      app = await testApp(database.db, tenants, {
-        payments: { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000 },
-      });
+      started = await startPaymentsApp(kind, 'lead-steps-', { cars: [5, 6] });
+      ({ stripe, hook, database, app } = started);
     });
-    afterAll(async () => {
-      await app?.close();
-      await database?.stop();
-      await stripe?.close();
-      await hook?.close();
-      folder?.remove();
-    });
+    afterAll(() => started?.stop());
 
     const lead = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload });
     const firstStep = async (carId: string) => {

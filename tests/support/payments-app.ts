@@ -1,0 +1,63 @@
+/**
+ * The lead API of the payments integration tests: the test tenants (alpha taking deposits
+ * through the Stripe stand-in, with more cars to hold) delivering to a webhook receiver, on a
+ * database of the kind asked for. stop() ends all it started.
+ */
+import { join } from 'node:path';
+import type { AppOptions, LeadApi } from '../../src/server/app.ts';
+import type { PaymentLimits, PaymentsOptions } from '../../src/server/features/payments/payments.ts';
+import { addStockCars, takeCardPayments } from './payments-tenants.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import { startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type DatabaseKind, type WebhookReceiver } from './server-helpers.ts';
+
+/** The payments options of a lead API on the Stripe stand-in: its keys and address, expired holds left to the tests (an hourly sweep), `limits` as given. */
+export function standInPayments(stripe: StripeStandIn, limits: Partial<PaymentLimits> = {}): PaymentsOptions {
+  return { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000, limits };
+}
+
+export interface PaymentsApp {
+  stripe: StripeStandIn;
+  hook: WebhookReceiver;
+  folder: ReturnType<typeof tempDir>;
+  /** The tenants folder (inside `folder`). */
+  tenants: string;
+  database: Awaited<ReturnType<typeof testDatabase>>;
+  app: LeadApi;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start the stand-in, the receiver, the database and the lead API in a new folder named from
+ * `prefix`. `cars`: in-stock cars added to alpha (addStockCars); `options`: the app's options
+ * given the stand-in (default: its payments, standInPayments). What started is stopped when a
+ * later step fails.
+ */
+export async function startPaymentsApp(
+  kind: DatabaseKind,
+  prefix: string,
+  setup: { cars?: readonly number[]; options?: (stripe: StripeStandIn) => Partial<AppOptions> } = {},
+): Promise<PaymentsApp> {
+  const folder = tempDir(prefix);
+  const started: Partial<Omit<PaymentsApp, 'folder' | 'tenants' | 'stop'>> = {};
+  const stop = async () => {
+    await started.app?.close();
+    await started.database?.stop();
+    await started.stripe?.close();
+    await started.hook?.close();
+    folder.remove();
+  };
+  try {
+    const stripe = (started.stripe = await startStripeStandIn());
+    const hook = (started.hook = await startWebhookReceiver());
+    const tenants = join(folder.dir, 'tenants');
+    writeTestTenants(tenants, hook.url);
+    takeCardPayments(tenants, 'alpha', stripe);
+    if (setup.cars) addStockCars(tenants, 'alpha', setup.cars);
+    const database = (started.database = await testDatabase(kind, folder.dir));
+    const app = (started.app = await testApp(database.db, tenants, setup.options?.(stripe) ?? { payments: standInPayments(stripe) }));
+    return { stripe, hook, folder, tenants, database, app, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
