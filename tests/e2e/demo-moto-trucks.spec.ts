@@ -10,7 +10,7 @@ import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { engineSizeCc } from '../../src/lib/vehicle/spec-rows.ts';
 import { formatNumber } from '../../src/lib/text/format.ts';
 import { isReservable } from '../../src/lib/vehicle/vehicle-actions.ts';
-import { depositTerms } from '../../src/schemas/site/payments.ts';
+import { depositTerms } from '../../src/lib/forms/deposit-terms.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 import { pointAtSearch } from './search-helpers.ts';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { loadTenant } from '../../lib/site/tenant.ts';
-import { depositTerms } from '../../schemas/site/payments.ts';
+import { depositTerms } from '../../lib/forms/deposit-terms.ts';
 import type { Site } from '../../schemas/site.ts';
 import { plainText, renderedRoot } from '../../../tests/support/astro-render.ts';
 

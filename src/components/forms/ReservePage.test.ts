@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../../lib/site/tenant.ts';
-import { depositTerms } from '../../schemas/site/payments.ts';
+import { depositTerms } from '../../lib/forms/deposit-terms.ts';
 import type { Site } from '../../schemas/site.ts';
 import { plainText, renderedRoot } from '../../../tests/support/astro-render.ts';
 import ReservePage from './ReservePage.astro';

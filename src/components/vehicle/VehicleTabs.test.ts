@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vehicleActions, type ActionSiteOptions } from '../../lib/vehicle/vehicle-actions.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
-import { depositTerms } from '../../schemas/site/payments.ts';
+import { depositTerms } from '../../lib/forms/deposit-terms.ts';
 import type { CarRecord } from '../../schemas/car.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import VehicleTabs from './VehicleTabs.astro';

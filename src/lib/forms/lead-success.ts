@@ -4,7 +4,8 @@
  */
 
 import type { Site } from '../../schemas/site.ts';
-import { depositTerms, type DepositTermsSettings } from '../../schemas/site/payments.ts';
+import { depositTerms } from './deposit-terms.ts';
+import type { DepositTermsSettings } from '../../schemas/site/payments.ts';
 
 /** What the success copy names of the site: the dealer and its reserve deposit terms (docs/payments.md). */
 export interface SuccessSite {

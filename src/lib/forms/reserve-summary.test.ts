@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { reserveSummary } from './reserve-summary.ts';
-import { depositTermsShort } from '../../schemas/site/payments.ts';
+import { depositTermsShort } from './deposit-terms.ts';
 
 const site = (fields: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 'acme', template: 'used-group', name: 'Acme Cars', url: 'https://acme.example.com.au', phone: '+61 7 3555 0100', ...fields });

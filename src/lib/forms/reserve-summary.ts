@@ -5,7 +5,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { formatKm } from '../text/format.ts';
-import { depositTermsShort } from '../../schemas/site/payments.ts';
+import { depositTermsShort } from './deposit-terms.ts';
 import { headlineLine, headlinePrice, priceOptions } from '../vehicle/price.ts';
 
 /** The summary rows of `car` on `site`; a row is left out when the car has nothing to show for it. */

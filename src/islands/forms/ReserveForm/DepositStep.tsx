@@ -5,7 +5,7 @@
  */
 import type { FormSiteConfig } from '../../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
-import { depositTerms } from '../../../schemas/site/payments.ts';
+import { depositTerms } from '../../../lib/forms/deposit-terms.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
 

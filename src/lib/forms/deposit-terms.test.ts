@@ -1,10 +1,10 @@
 /**
- * The deposit terms' wording (src/schemas/site/payments.ts): a hold of one hour reads '1 hour',
+ * The deposit terms' wording (src/lib/forms/deposit-terms.ts): a hold of one hour reads '1 hour',
  * any other hold its hours, in the full terms and in the summary row alike; the deposit in
  * whole dollars unless it has cents.
  */
 import { describe, expect, it } from 'vitest';
-import { depositTerms, depositTermsShort } from './payments.ts';
+import { depositTerms, depositTermsShort } from './deposit-terms.ts';
 
 describe('deposit terms', () => {
   it("name a one-hour hold '1 hour' and longer holds in hours", () => {
