@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
 import { SiteSchema } from '../../schemas/site.ts';
+import { $sentLead } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
@@ -17,6 +18,7 @@ const mounted = mountRoot();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  $sentLead.set(null);
   window.history.replaceState(null, '', '/');
 });
 
@@ -199,5 +201,84 @@ describe('TestDriveForm booking time', () => {
     expect(field('dateTime').value).toBe('');
     expect(document.activeElement).toBe(field('dateTime'));
     expect(mounted.host.textContent).toContain('That time has just been booked. Please choose another time.');
+  });
+});
+
+describe('TestDriveForm delivery location', () => {
+  const deliveryChoices = encodeCarChoices([
+    makeCar({
+      id: 11,
+      slug: 'coastal',
+      name: 'Coastal car',
+      status: 'in_stock',
+      location: { name: 'North', distribution_locations: [{ name: 'Gold Coast Delivery', slug: 'gold-coast' }] } as never,
+    }),
+    makeCar({ id: 12, slug: 'inland', name: 'Inland car', status: 'in_stock' }),
+    makeCar({
+      id: 13,
+      slug: 'sunny',
+      name: 'Sunny car',
+      status: 'in_stock',
+      location: { name: 'South', distribution_locations: [{ name: 'Sunshine Coast Delivery' }] } as never,
+    }),
+  ]);
+
+  /** Choose the first car and its delivery location, then switch to `other` and send the form; the lead posted and the /success record. */
+  async function switchCarAndSend(other: string) {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-test-drive/', search: '', href: 'https://drive.example.com.au/book-test-drive/' });
+    const calls = stubApi({ '/delivery-choices.json': [200, JSON.parse(deliveryChoices)], '/leads': [201, { lead_id: 'L1' }] });
+    mounted.render(<TestDriveForm formId="deliver" config={config} carChoicesUrl="/delivery-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#deliver-${name}`)!;
+    fill(field('car_id'), '11');
+    await settle();
+    fill(field('delivery_location'), 'Gold Coast Delivery');
+    fill(field('car_id'), other);
+    await settle();
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    await submit(form);
+    expect(assign).toHaveBeenCalledWith('/success');
+    return { form, lead: calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>, sent: $sentLead.get()?.sent ?? [] };
+  }
+
+  it('sends the delivery location chosen for the car that offers it', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-test-drive/', search: '', href: 'https://drive.example.com.au/book-test-drive/' });
+    const calls = stubApi({ '/delivery-choices.json': [200, JSON.parse(deliveryChoices)], '/leads': [201, { lead_id: 'L1' }] });
+    mounted.render(<TestDriveForm formId="kept" config={config} carChoicesUrl="/delivery-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#kept-${name}`)!;
+    fill(field('car_id'), '11');
+    await settle();
+    expect([...field('delivery_location').options].map((option) => option.value)).toEqual(['', 'Gold Coast Delivery']);
+    fill(field('delivery_location'), 'Gold Coast Delivery');
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    await submit(form);
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ delivery_location: 'Gold Coast Delivery', car_id: '11' });
+    expect($sentLead.get()?.sent).toContainEqual(['Delivery Location', 'Gold Coast Delivery']);
+  });
+
+  it('drops the delivery location chosen for another car when the car now chosen offers none', async () => {
+    const { form, lead, sent } = await switchCarAndSend('12');
+    expect(form.querySelector('#deliver-delivery_location')).toBeNull();
+    expect(lead).toMatchObject({ car_id: '12' });
+    expect(lead).not.toHaveProperty('delivery_location');
+    expect(sent.map(([label]) => label)).not.toContain('Delivery Location');
+  });
+
+  it('drops the delivery location chosen for another car when the car now chosen does not offer it', async () => {
+    const { lead, sent } = await switchCarAndSend('13');
+    expect(lead).toMatchObject({ car_id: '13' });
+    expect(lead).not.toHaveProperty('delivery_location');
+    expect(sent.map(([label]) => label)).not.toContain('Delivery Location');
   });
 });

@@ -16,7 +16,7 @@ import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
 import { calendarDay } from '../../lib/text/dealer-time.ts';
-import { MAX_BOOKING_DAYS, testDriveDates } from '../../lib/forms/test-drive-booking.ts';
+import { MAX_BOOKING_DAYS, deliveryLocations as carDeliveryLocations, testDriveDates } from '../../lib/forms/test-drive-booking.ts';
 import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit, type FormKit } from '../ui/form-kit/index.ts';
@@ -81,7 +81,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
   const [availability, setAvailability] = useState<Availability | null | 'failed'>(null);
   const car = props.car ?? cars?.find((entry) => String(entry.id) === kit.values.car_id) ?? null;
-  const deliveryLocations = (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
+  const deliveryLocations = carDeliveryLocations(car);
 
   usePrefilledContact(kit);
   // /book-test-drive/?car_id={id} arrives with the car chosen, once the site's car choices have loaded (unless one was picked meanwhile).
@@ -121,7 +121,9 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     event.preventDefault();
     if (kit.submitting) return;
     kit.setFormError('');
-    const check = checkForm(schema, withoutBlanks(kit.values, ['PreferredContactMethod']));
+    // A delivery location chosen for another car (the list follows the car) is neither sent nor shown on /success.
+    const values = deliveryLocations.includes(kit.values.delivery_location) ? kit.values : { ...kit.values, delivery_location: '' };
+    const check = checkForm(schema, withoutBlanks(values, ['PreferredContactMethod']));
     const errors: Record<string, string> = check.ok ? {} : { ...check.errors };
     if (cars && !props.car && !kit.values.car_id) errors.car_id = FORM_MESSAGES.required;
     if (Object.keys(errors).length > 0 || !check.ok) {
@@ -141,7 +143,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
       }
       return;
     }
-    completeLead({ leadId: result.leadId, category: 'Test Drive', event: leadAnalyticsEvent('test-drive', car), car, values: kit.values, labels: kit.labels.current });
+    completeLead({ leadId: result.leadId, category: 'Test Drive', event: leadAnalyticsEvent('test-drive', car), car, values, labels: kit.labels.current });
   };
 
   return (
