@@ -5,7 +5,9 @@
  * sold car does not. Availability and the booking lead are refused for it, whatever the
  * browser posts; an enquiry about it is still taken. A site that takes no test-drive bookings
  * (site.json `features.test_drive` false) is answered 404 for both, as a switched-off trade-in
- * valuation is. Runs on SQLite (the rule reads no table).
+ * valuation is. A lead's delivery location must be one the chosen car's location delivers to
+ * (deliveryLocations, what the form offers): the dealer's e-mail states it as the shopper's
+ * choice. Runs on SQLite (the rules read no table).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { writeTenantFolder } from '../support/tenant-folder.ts';
 const HOST = { host: 'driving.localhost:4321' };
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 const NO_TEST_DRIVE = 'This car is not available for a test drive.';
+const NOT_DELIVERED = 'This delivery location is not offered for this car.';
 const PARKED = { host: 'parked.localhost:4321' };
 const NOT_BOOKED = 'This site does not book test drives online. Please get in touch with one of our friendly team members to arrange a test drive.';
 
@@ -33,6 +36,15 @@ describe('lead API: the test-drive rule', () => {
         car(2, 'coming-soon', { status: 'coming_soon' }),
         car(3, 'coming-soon-demo', { status: 'coming_soon', tag: 'Test Drive Only' }),
         car(4, 'just-sold', { status: 'sold', sold_date_timestamp: Math.floor(Date.now() / 1000) - 86_400 }),
+        car(6, 'delivered', {
+          location: {
+            id: 301,
+            slug: 'north',
+            name: 'North',
+            distribution_locations: [{ name: 'Gold Coast Delivery', slug: 'gold-coast' }, { slug: 'sunshine-coast' }],
+          },
+        }),
+        car(7, 'other-yard', { location: { id: 302, slug: 'south', name: 'South', distribution_locations: [{ name: 'Byron Delivery', slug: 'byron' }] } }),
       ],
     });
     writeTenantFolder(join(folder.dir, 'tenants', 'parked'), {
@@ -80,6 +92,39 @@ describe('lead API: the test-drive rule', () => {
     expect((await lead({ category: 'Test Drive', car_id: 'coming-soon-demo' })).statusCode).toBe(201);
     expect((await lead({ category: 'General Enquiry', car_id: 2 })).statusCode).toBe(201);
     expect((await lead({ category: 'Find Me Something Similar', car_id: 4 })).statusCode).toBe(201);
+  });
+
+  it("takes a delivery location the chosen car's location delivers to, as the form offers it (by name, else by slug)", async () => {
+    for (const place of ['Gold Coast Delivery', 'sunshine-coast']) {
+      const taken = await lead({ category: 'Test Drive', car_id: 6, delivery_location: place });
+      expect([place, taken.statusCode]).toEqual([place, 201]);
+      const stored = await database.db.query<{ data: unknown }>('SELECT data FROM leads WHERE tenant = $1 AND id = $2', ['driving', taken.json().lead_id]);
+      const data = typeof stored[0]!.data === 'string' ? JSON.parse(stored[0]!.data) : stored[0]!.data;
+      expect(data).toMatchObject({ delivery_location: place });
+    }
+  });
+
+  it('refuses any other delivery location with a field error on delivery_location, and stores nothing', async () => {
+    const before = await leadCount();
+    const posts: Record<string, unknown>[] = [
+      { category: 'Test Drive', car_id: 6, delivery_location: 'The moon' },
+      // Another yard's delivery location, and a slug the form does not offer (it offers the name).
+      { category: 'Test Drive', car_id: 6, delivery_location: 'Byron Delivery' },
+      { category: 'Test Drive', car_id: 6, delivery_location: 'gold-coast' },
+      // A car whose location delivers nowhere, and no car at all.
+      { category: 'Test Drive', car_id: 1, delivery_location: 'Gold Coast Delivery' },
+      { category: 'Test Drive', delivery_location: 'Gold Coast Delivery' },
+      { category: 'General Enquiry', car_id: 1, delivery_location: 'Gold Coast Delivery' },
+    ];
+    for (const post of posts) {
+      const refused = await lead(post);
+      expect([post, refused.statusCode, refused.json()]).toEqual([
+        post,
+        422,
+        { success: false, error: 'Please fix the following errors:', fields: { delivery_location: NOT_DELIVERED } },
+      ]);
+    }
+    expect(await leadCount()).toBe(before);
   });
 
   it('features.test_drive false: availability and a test-drive lead are answered 404 with the not-booked message, nothing stored; an enquiry is taken', async () => {

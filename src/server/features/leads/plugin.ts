@@ -22,11 +22,14 @@ import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 import { requiresTerms } from '../../../lib/forms/form-config.ts';
 import { earliestServiceDate } from '../../../lib/forms/service-booking.ts';
+import { deliveryLocations } from '../../../lib/forms/test-drive-booking.ts';
 import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 /** The dateTime message for a test-drive time that cannot be booked (past, today, too far ahead, a closed day, an hour not inside the day's hours). */
 const TIME_NOT_OFFERED = 'That time is not available for a test drive. Please choose another time.';
+/** The delivery_location message for a place the chosen car's location does not deliver to (or no car is chosen); the spec has none. */
+const DELIVERY_NOT_OFFERED = 'This delivery location is not offered for this car.';
 const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
 
 const MiscellaneousSchema = v.pipe(
@@ -83,6 +86,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       driveSlots = await testDriveSlots(ctx, request, car, bookingAt);
       if (driveSlots.length === 0) problems.dateTime = TIME_NOT_OFFERED;
     }
+    // The dealer's e-mail states the delivery location as the shopper's choice: only one the form offers for this car.
+    if (lead.delivery_location !== undefined && !deliveryLocations(car).includes(lead.delivery_location)) problems.delivery_location = DELIVERY_NOT_OFFERED;
     if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))
       problems.car_dealership_id = 'This dealership is not part of this site.';
     if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug))
