@@ -3,7 +3,8 @@
  * A vehicle page's Get Finance link on the finance form (docs/forms.md Pages: the URL's
  * preferredDealership, vehiclePriceBudget, car_id, car_type and vin prefill and travel in
  * custom_params): on a site with one dealership (no dealership select) the link's dealership
- * still travels with the lead, and the linked car's dealership routes it.
+ * still travels with the lead, and the linked car's dealership routes it; when the car list
+ * fails to load, the link's dealership (the car's) routes it, if it is one of the site's.
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -89,6 +90,37 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     expect(line).toBeDefined();
     expect(document.activeElement).toBe(line);
     expect(budget.value).toBe('$38,000');
+  });
+
+  /** Send the finance form from `link` with the car choices failing; the lead posted. */
+  async function sendWithoutList(link: URL) {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: link.pathname, search: link.search, href: link.href });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubApi({ '/failed-dealer-choices.json': [503, { message: 'busy' }], '/leads': [201, { lead_id: 'lead-2' }] });
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/failed-dealer-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    expect(form.querySelector('[data-testid="car-choices-failed"]')).not.toBeNull();
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`#finance-form-${name}`)!;
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    await submit(form);
+    return calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+  }
+
+  it("a Get Finance link on a single-dealership site: the link's dealership (the car's) is still the lead's dealership", async () => {
+    const lead = await sendWithoutList(new URL(financeHref(car), 'https://finance.example.com.au'));
+    expect(lead).not.toHaveProperty('car_id');
+    expect(lead.custom_params).toMatchObject({ preferredDealership: 'finance-north', linked_car_id: '7' });
+    expect(lead).toMatchObject({ dealership_slug: 'finance-north' });
+  });
+
+  it("a link naming a dealership that is not this site's: it travels in custom_params only, not as the lead's dealership", async () => {
+    const lead = await sendWithoutList(new URL('/finance?preferredDealership=elsewhere&car_id=7', 'https://finance.example.com.au'));
+    expect(lead.custom_params).toMatchObject({ preferredDealership: 'elsewhere', linked_car_id: '7' });
+    expect(lead).not.toHaveProperty('dealership_slug');
   });
 
   it('no car in the link: no note (the form needs no car)', async () => {

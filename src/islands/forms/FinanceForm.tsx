@@ -40,6 +40,11 @@ export interface FinanceFormProps {
   formId?: string;
 }
 
+/** Whether `slug` names one of the site's dealerships (site.json dealerships, or a visible location's): a lead's dealership_slug the lead API takes. */
+function siteDealership(config: FormSiteConfig, slug: string): boolean {
+  return config.dealerships.some((entry) => entry.slug === slug) || config.locations.some((entry) => entry.dealership_slug === slug);
+}
+
 export default function FinanceForm(props: FinanceFormProps) {
   const { config, variant } = props;
   const choices = useCarChoices(props.carChoicesUrl);
@@ -110,6 +115,8 @@ export default function FinanceForm(props: FinanceFormProps) {
     if (linked.car_id && !car) custom.linked_car_id = linked.car_id.slice(0, 80);
     const values: Record<string, unknown> = { ...rest, custom_params: custom };
     if (preferredDealership) values.dealership_slug = preferredDealership;
+    // Without its car (the list failed to load, or the car is not in it) the link's dealership (a Get Finance link's is the car's) is the lead's, when it is one of this site's.
+    else if (!car && linked.dealership && siteDealership(config, linked.dealership)) values.dealership_slug = linked.dealership;
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
