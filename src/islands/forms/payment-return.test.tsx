@@ -1,0 +1,222 @@
+// @vitest-environment happy-dom
+/**
+ * Coming back to a payment page (docs/payments.md "How a deposit is taken", step 3): the reserve
+ * deposit (/cars/{slug}/checkout), the online purchase journey (/checkout-journey) and
+ * /online-payment. A card that redirects (3-D Secure) returns to the same page with Stripe's
+ * payment_intent, payment_intent_client_secret and redirect_status in the URL: the page asks the
+ * lead API for the payment's status (GET /api/payments/<id>) and shows its verdict, whatever
+ * redirect_status says; a reload of that URL asks again while no verdict is final; a failed
+ * payment is tried again with what the shopper typed. The provider's card form is replaced at its
+ * seam (payment-stripe.tsx) by one whose "redirect" never answers, as a page that navigates away.
+ */
+import * as v from 'valibot';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
+import type { LeadCar } from '../../lib/forms/lead-payload.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { $sentLead } from '../../stores/prefill.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import type { ProviderFormProps } from './payment-types.ts';
+import OnlinePaymentForm from './OnlinePaymentForm.tsx';
+import ReserveForm from './ReserveForm/ReserveForm.tsx';
+
+/** What the card form's confirm does in this test: by default the card redirects (the page is left: no answer). */
+const card = vi.hoisted(() => ({ confirm: () => new Promise<{ ok: true } | { ok: false; message: string }>(() => {}) }));
+vi.mock('./payment-stripe.tsx', () => ({
+  default: function FakeCardForm({ confirmRef, intent, onReady }: ProviderFormProps) {
+    useEffect(() => onReady?.(), [onReady]);
+    confirmRef.current = async () => {
+      const created = await intent();
+      return created.ok ? card.confirm() : created;
+    };
+    return <p data-testid="fake-card">card</p>;
+  },
+}));
+
+const mounted = mountRoot();
+const assign = vi.fn();
+const PAYMENT = '0b6c1f7e-4a52-4c1e-9d1a-3f0e6b7a1c01';
+const started = (id: string, extra: Record<string, unknown> = {}) => ({
+  success: true,
+  payment_id: id,
+  provider: 'stripe',
+  publishable_key: 'pk_test_x',
+  amount_cents: 20000,
+  currency: 'AUD',
+  ...extra,
+});
+const status = (value: string, extra: Record<string, unknown> = {}) =>
+  [200, { success: true, payment_id: PAYMENT, status: value, ...extra }] as [number, unknown];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  $sentLead.set(null);
+  assign.mockReset();
+  card.confirm = () => new Promise(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** The browser is at `path` (what Stripe's return_url adds, when `returned`). */
+function at(path: string, returned?: 'succeeded' | 'failed') {
+  const url = new URL(path, 'https://pay.example.com.au');
+  if (returned) {
+    url.searchParams.set('payment_intent', 'pi_3Q0abc');
+    url.searchParams.set('payment_intent_client_secret', 'pi_3Q0abc_secret_xyz');
+    url.searchParams.set('redirect_status', returned);
+  }
+  window.history.replaceState(null, '', `${url.pathname}${url.search}`);
+  vi.stubGlobal('location', { ...window.location, assign, href: url.href, pathname: url.pathname, search: url.search, origin: url.origin });
+}
+
+const config = formSiteConfig(
+  v.parse(SiteSchema, {
+    slug: 'pay-motors',
+    template: 'used-group',
+    name: 'Pay Motors',
+    url: 'https://pay.example.com.au',
+    phone: '+61 7 3555 0100',
+    payments: { provider: 'stripe', publishable_key: 'pk_test_51AbCdEfGhIjKlMnOpQrStUv' },
+    features: { online_purchase: true },
+  }),
+);
+const stockCar = makeCar({ id: 42, slug: 'car-42', name: '2021 Mazda CX-5 Maxx', price: 31990 });
+const car = stockCar as unknown as LeadCar;
+
+type Island = 'reserve' | 'journey' | 'online-payment';
+const PAGES: Record<Island, string> = { reserve: '/cars/car-42/checkout', journey: '/checkout-journey?car_id=car-42', 'online-payment': '/online-payment' };
+
+function show(island: Island) {
+  if (island === 'online-payment') mounted.render(<OnlinePaymentForm config={config} maxAmount={10_000} />);
+  else if (island === 'journey') mounted.render(<ReserveForm config={config} carChoicesUrl="/journey-choices.json" journey />);
+  else mounted.render(<ReserveForm config={config} car={car} />);
+}
+const form = () => mounted.host.querySelector('form')!;
+const field = (island: Island, name: string) =>
+  form().querySelector<HTMLInputElement>(`#${island === 'online-payment' ? 'online-payment' : 'reserve'}-${name}`)!;
+const alertText = () => form().querySelector('[data-testid="error-warning"]')?.textContent ?? '';
+const paymentCalls = (calls: { path: string }[]) => calls.filter((call) => call.path.startsWith('/payments/') || call.path === '/leads');
+
+/** The routes of a shopper paying on `island`, and the server's answer to the status poll. */
+function api(island: Island, verdict: [number, unknown], more: Record<string, [number, unknown]> = {}) {
+  return stubApi({
+    '/journey-choices.json': [200, JSON.parse(encodeCarChoices([stockCar]))],
+    '/leads': [200, { lead_id: 'lead-7' }],
+    '/payments/reservations': [201, started(PAYMENT)],
+    '/payments/online-payment': [201, started(PAYMENT, { lead_id: 'lead-op' })],
+    [`/payments/${PAYMENT}/intent`]: [201, { success: true, payment_id: PAYMENT, client_secret: 'pi_3Q0abc_secret_xyz' }],
+    [`/payments/${PAYMENT}`]: verdict,
+    ...more,
+  });
+}
+
+/** Type the details, reach the card form and submit the card: the card redirects (the page is left). */
+async function payUntilRedirect(island: Island) {
+  at(PAGES[island]);
+  show(island);
+  await settle();
+  fill(field(island, 'name'), 'Sam');
+  fill(field(island, 'email'), 'sam@example.com');
+  fill(field(island, 'phone'), '0412345678');
+  fill(field(island, 'postcode'), '4000');
+  if (island === 'online-payment') {
+    fill(field(island, 'reference'), 'INV-7781');
+    fill(field(island, 'amount'), '350.25');
+  } else {
+    await submit(form());
+    if (island === 'journey') {
+      click(form().querySelector<HTMLInputElement>('input[name="reserve-finance"][value="Yes"]')!);
+      await submit(form());
+    }
+  }
+  click(field(island, 'terms_conditions'));
+  await submit(form()); // Continue to payment: the server starts the payment
+  await settle();
+  expect(form().querySelector('[data-testid="fake-card"]')).not.toBeNull();
+  await submit(form()); // Pay: the card redirects
+}
+
+/** The provider brings the shopper back to the page (a new page load). */
+async function comeBack(island: Island, returned: 'succeeded' | 'failed') {
+  mounted.reset();
+  at(PAGES[island], returned);
+  show(island);
+  await settle();
+}
+
+const ISLANDS: Island[] = ['reserve', 'journey', 'online-payment'];
+
+describe.each(ISLANDS)('%s: back from the card redirect, the server says how the payment went', (island) => {
+  it('redirect_status=succeeded but the server says failed: no /success, the failure is said', async () => {
+    api(island, status('paid'));
+    await payUntilRedirect(island);
+    const calls = api(island, status('failed'));
+    await comeBack(island, 'succeeded');
+    expect(calls.map((call) => call.path)).toContain(`/payments/${PAYMENT}`);
+    expect(assign).not.toHaveBeenCalled();
+    expect(alertText()).toBe(`The payment did not go through and nothing was charged. Please try again, or call us on ${config.phone}.`);
+  });
+
+  it('redirect_status=failed but the server says paid: /success, and no lead is posted from the browser', async () => {
+    api(island, status('failed'));
+    await payUntilRedirect(island);
+    const calls = api(island, status('paid'));
+    await comeBack(island, 'failed');
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/success');
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect($sentLead.get()).toMatchObject({
+      lead_id: island === 'online-payment' ? 'lead-op' : 'lead-7',
+      successCategory: island === 'online-payment' ? 'Online Payment' : 'Reserve',
+    });
+  });
+});
+
+describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
+  it('while the server has no verdict yet: the reload asks the server again (the payment is not forgotten)', async () => {
+    api(island, status('processing'));
+    await payUntilRedirect(island);
+    // Back on the page, the server is being asked (its answer never comes: the page is reloaded first).
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    await comeBack(island, 'succeeded');
+    const calls = api(island, status('paid'));
+    await comeBack(island, 'succeeded');
+    expect(calls.map((call) => call.path)).toContain(`/payments/${PAYMENT}`);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+
+  it('after the server said paid (a reload, or Back from /success): /success is not shown again and nothing is asked or sent', async () => {
+    api(island, status('processing'));
+    await payUntilRedirect(island);
+    api(island, status('paid'));
+    await comeBack(island, 'succeeded');
+    expect(assign).toHaveBeenCalledTimes(1);
+    const calls = api(island, status('paid'));
+    await comeBack(island, 'succeeded');
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(paymentCalls(calls)).toEqual([]);
+  });
+});
+
+describe.each(ISLANDS)('%s: a card declined on the page (no redirect)', (island) => {
+  it('keeps what was typed and starts a new attempt on Continue to payment', async () => {
+    const first = api(island, status('failed'));
+    card.confirm = async () => ({ ok: false, message: 'Your card was declined.' });
+    await payUntilRedirect(island);
+    expect(alertText()).toBe('Your card was declined.');
+    const firstStart = first.find((call) => call.path.endsWith('/reservations') || call.path.endsWith('/online-payment'))!.body as { attempt: string };
+    const calls = api(island, status('processing'));
+    await submit(form());
+    const again = calls.find((call) => call.path.endsWith('/reservations') || call.path.endsWith('/online-payment'))!;
+    expect((again.body as { attempt: string }).attempt).not.toBe(firstStart.attempt);
+    if (island === 'online-payment') expect(again.body).toMatchObject({ name: 'Sam', reference: 'INV-7781', amount: '350.25' });
+    else expect(again.body).toMatchObject({ lead_id: 'lead-7' });
+  });
+});
