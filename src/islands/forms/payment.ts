@@ -70,16 +70,28 @@ export function rememberPendingPayment(form: string, payment: StartedPayment, le
   }
 }
 
-/** The payment this form was confirming when the provider redirected back here (redirect_status in the URL), if any. */
+/**
+ * The payment this form was confirming when the provider redirected back here (redirect_status in
+ * the URL), if any. It stays remembered until the server's verdict is final (forgetPendingPayment),
+ * so a reload of the return URL while the bank is still confirming asks the server again.
+ */
 export function resumedPayment(form: string): { paymentId: string; leadId: string | null; amountCents: number } | undefined {
   try {
     if (!new URLSearchParams(location.search).has('redirect_status')) return undefined;
     const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { form?: string; paymentId?: string; leadId?: string | null; amountCents?: number } | null;
     if (!saved || saved.form !== form || typeof saved.paymentId !== 'string') return undefined;
-    sessionStorage.removeItem(PENDING_KEY);
     return { paymentId: saved.paymentId, leadId: saved.leadId ?? null, amountCents: Number(saved.amountCents ?? 0) };
   } catch {
     return undefined;
+  }
+}
+
+/** The remembered payment has ended (paid, or a final failure): a later visit of the return URL resumes nothing. */
+export function forgetPendingPayment(): void {
+  try {
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    /* storage is a convenience only */
   }
 }
 
@@ -142,6 +154,7 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
     setWaiting(true);
     const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
       setWaiting(false);
+      if (status !== 'processing') forgetPendingPayment();
       return outcomeOf(status, leadId, site.phone);
     });
     onResume({ leadId, amountCents, outcome });
@@ -161,12 +174,14 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
       rememberPendingPayment(form, started, leadId);
       const confirmed = await confirm();
       if (!confirmed.ok) {
+        forgetPendingPayment();
         restart();
         return { paid: false, message: confirmed.message };
       }
       setWaiting(true);
       const status = await waitForPayment(site.apiBase, started.payment_id);
       setWaiting(false);
+      if (status !== 'processing') forgetPendingPayment();
       const outcome = outcomeOf(status, leadId, site.phone);
       if (!outcome.paid && status !== 'processing') restart();
       return outcome;
