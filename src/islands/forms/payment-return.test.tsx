@@ -5,8 +5,8 @@
  * /online-payment. A card that redirects (3-D Secure) returns to the same page with Stripe's
  * payment_intent, payment_intent_client_secret and redirect_status in the URL: the page asks the
  * lead API for the payment's status (GET /api/payments/<id>) and shows its verdict, whatever
- * redirect_status says; a reload of that URL asks again while no verdict is final; a failed
- * payment is tried again with what the shopper typed. The provider's card form is replaced at its
+ * redirect_status says, and is busy until it comes; a reload of that URL asks again while no
+ * verdict is final; a failed payment is tried again with what the shopper typed. The provider's card form is replaced at its
  * seam (payment-stripe.tsx) by one whose "redirect" never answers, as a page that navigates away.
  */
 import * as v from 'valibot';
@@ -39,6 +39,7 @@ vi.mock('./payment-stripe.tsx', () => ({
 const mounted = mountRoot();
 const assign = vi.fn();
 const PAYMENT = '0b6c1f7e-4a52-4c1e-9d1a-3f0e6b7a1c01';
+const NEXT_PAYMENT = '0b6c1f7e-4a52-4c1e-9d1a-3f0e6b7a1c02';
 const started = (id: string, extra: Record<string, unknown> = {}) => ({
   success: true,
   payment_id: id,
@@ -202,6 +203,50 @@ describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
     await comeBack(island, 'succeeded');
     expect(assign).toHaveBeenCalledTimes(1);
     expect(paymentCalls(calls)).toEqual([]);
+  });
+});
+
+describe.each(ISLANDS)('%s: a failed card after the redirect is tried again with what was typed', (island) => {
+  it('the details are kept and Continue to payment starts a new attempt of the same payment', async () => {
+    const first = api(island, status('failed'));
+    await payUntilRedirect(island);
+    const firstStart = first.find((call) => call.path === (island === 'online-payment' ? '/payments/online-payment' : '/payments/reservations'))!.body as {
+      attempt: string;
+    };
+    api(island, status('failed'));
+    await comeBack(island, 'failed');
+    expect(alertText()).toContain('The payment did not go through and nothing was charged.');
+    if (island !== 'online-payment') expect(form().querySelector('h2')!.textContent).toBe('Deposit');
+    // What was typed is there (the reserve steps keep it for the next attempt's checks).
+    const calls = api(island, status('processing'), {
+      '/payments/reservations': [201, started(NEXT_PAYMENT)],
+      '/payments/online-payment': [201, started(NEXT_PAYMENT, { lead_id: 'lead-op' })],
+    });
+    if (island === 'online-payment') {
+      expect(field(island, 'name').value).toBe('Sam');
+      expect(field(island, 'reference').value).toBe('INV-7781');
+      expect(field(island, 'amount').value).toBe('350.25');
+    }
+    if (!field(island, 'terms_conditions').checked) click(field(island, 'terms_conditions'));
+    await submit(form());
+    expect(form().querySelector('[data-testid="form-errors"]')?.textContent ?? '').toBe('');
+    const again = calls.find((call) => call.path === (island === 'online-payment' ? '/payments/online-payment' : '/payments/reservations'));
+    expect(again).toBeDefined();
+    const body = again!.body as Record<string, unknown>;
+    expect(body.attempt).not.toBe(firstStart.attempt);
+    if (island === 'online-payment') expect(body).toMatchObject({ name: 'Sam', email: 'sam@example.com', reference: 'INV-7781', amount: '350.25' });
+    else expect(body).toMatchObject({ lead_id: 'lead-7', car_id: '42' });
+    expect(form().querySelector('[data-testid="fake-card"]')).not.toBeNull();
+  });
+
+  it('while the server is asked, the form is busy: no second payment can be started meanwhile', async () => {
+    api(island, status('processing'));
+    await payUntilRedirect(island);
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    await comeBack(island, 'succeeded');
+    const button = form().querySelector('button[type="submit"]')!;
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(form().textContent).toContain('Confirming your payment with our payment provider…');
   });
 });
 
