@@ -22,9 +22,15 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
   const kit = useFormKit('online-payment', () => ({ ...CONTACT_DEFAULTS_WITHOUT_OPT_IN, reference: '', amount: '', terms_conditions: false }));
   usePrefilledContact(kit);
   const paying = usePaymentStep('online-payment', config, (resumed) => {
+    // What was typed before the redirect is shown again (a failed payment is tried again with it); busy until the server's verdict.
+    kit.setMany(resumed.values);
+    kit.setSubmitting(true);
     void resumed.outcome.then((outcome) => {
       if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: money.format(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
-      else kit.setFormError(outcome.message);
+      else {
+        kit.setSubmitting(false);
+        kit.setFormError(outcome.message);
+      }
     });
   });
   const { payment } = paying;
@@ -48,7 +54,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
       paying.setPayment(started.payment);
       return;
     }
-    const outcome = await paying.pay(payment, payment.lead_id);
+    const outcome = await paying.pay(payment, payment.lead_id, kit.values);
     if (outcome.paid) {
       completeLead({
         leadId: outcome.leadId,

@@ -61,10 +61,14 @@ export async function waitForPayment(apiBase: string, paymentId: string, timeout
 
 const PENDING_KEY = 'pending_payment';
 
-/** Remember the payment being confirmed: a redirect-based method (3-D Secure) comes back to this page. */
-export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined): void {
+/**
+ * Remember the payment being confirmed, and what the shopper typed: a redirect-based method
+ * (3-D Secure) comes back to this page as a new page, which has only what was kept here (this
+ * tab's sessionStorage, until the server's verdict is final).
+ */
+export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined, values: Record<string, unknown> = {}): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ form, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents }));
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ form, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents, values }));
   } catch {
     /* storage is a convenience only */
   }
@@ -75,12 +79,13 @@ export function rememberPendingPayment(form: string, payment: StartedPayment, le
  * the URL), if any. It stays remembered until the server's verdict is final (forgetPendingPayment),
  * so a reload of the return URL while the bank is still confirming asks the server again.
  */
-export function resumedPayment(form: string): { paymentId: string; leadId: string | null; amountCents: number } | undefined {
+export function resumedPayment(form: string): { paymentId: string; leadId: string | null; amountCents: number; values: Record<string, unknown> } | undefined {
   try {
     if (!new URLSearchParams(location.search).has('redirect_status')) return undefined;
-    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { form?: string; paymentId?: string; leadId?: string | null; amountCents?: number } | null;
+    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { form?: string; paymentId?: string; leadId?: string | null; amountCents?: number; values?: unknown } | null;
     if (!saved || saved.form !== form || typeof saved.paymentId !== 'string') return undefined;
-    return { paymentId: saved.paymentId, leadId: saved.leadId ?? null, amountCents: Number(saved.amountCents ?? 0) };
+    const values = saved.values && typeof saved.values === 'object' && !Array.isArray(saved.values) ? (saved.values as Record<string, unknown>) : {};
+    return { paymentId: saved.paymentId, leadId: saved.leadId ?? null, amountCents: Number(saved.amountCents ?? 0), values };
   } catch {
     return undefined;
   }
@@ -113,10 +118,12 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
 /** How a payment ended for the shopper: paid (under its lead), or what to tell them. */
 export type PaymentOutcome = { paid: true; leadId: string } | { paid: false; message: string };
 
-/** A payment this form was confirming when the provider redirected back here: its lead, its amount and the server's verdict to come. */
+/** A payment this form was confirming when the provider redirected back here: its lead, its amount, what the shopper had typed, and the server's verdict to come. */
 export interface ResumedPayment {
   leadId: string;
   amountCents: number;
+  /** The form's values when the card was submitted (the form shows them again: a failed payment is tried again with them). */
+  values: Record<string, unknown>;
   outcome: Promise<PaymentOutcome>;
 }
 
@@ -150,14 +157,14 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
   useEffect(() => {
     const resumed = resumedPayment(form);
     if (!resumed?.leadId) return;
-    const { leadId, amountCents } = resumed;
+    const { leadId, amountCents, values } = resumed;
     setWaiting(true);
     const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
       setWaiting(false);
       if (status !== 'processing') forgetPendingPayment();
       return outcomeOf(status, leadId, site.phone);
     });
-    onResume({ leadId, amountCents, outcome });
+    onResume({ leadId, amountCents, values, outcome });
   }, []); // once: the redirect lands on a new page
   return {
     payment,
@@ -169,9 +176,12 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
     confirmRef,
     /** The provider's intent for the started payment (the card form asks for it when the card is submitted). */
     intent: (paymentId: string) => requestPaymentIntent(site.apiBase, paymentId),
-    /** Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed payment starts a new attempt. */
-    pay: async (started: StartedPayment, leadId: string | undefined): Promise<PaymentOutcome> => {
-      rememberPendingPayment(form, started, leadId);
+    /**
+     * Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed
+     * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's return.
+     */
+    pay: async (started: StartedPayment, leadId: string | undefined, values: Record<string, unknown>): Promise<PaymentOutcome> => {
+      rememberPendingPayment(form, started, leadId, values);
       const confirmed = await confirm();
       if (!confirmed.ok) {
         forgetPendingPayment();

@@ -62,6 +62,9 @@ export function useReserve(props: ReserveFormProps) {
   const paying = usePaymentStep('reserve', config, (resumed) => {
     setLeadId(resumed.leadId);
     setStep('payment');
+    // What was typed before the redirect is shown again (a failed payment is tried again with it); busy until the server's verdict.
+    kit.setMany(resumed.values);
+    kit.setSubmitting(true);
     void resumed.outcome.then(async (outcome) => {
       const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
       const resumedCar = props.car ?? journeyCar(offered, linkedCarId());
@@ -75,7 +78,10 @@ export function useReserve(props: ReserveFormProps) {
           values: { Deposit: `${depositMoney.format(deposit)} (paid online)` },
           labels: { Deposit: 'Deposit' },
         });
-      else kit.setFormError(outcome.message);
+      else {
+        kit.setSubmitting(false);
+        kit.setFormError(outcome.message);
+      }
     });
   });
   const { payment } = paying;
@@ -198,7 +204,7 @@ export function useReserve(props: ReserveFormProps) {
       paying.setPayment(started.payment);
       return;
     }
-    const outcome = await paying.pay(payment, leadId);
+    const outcome = await paying.pay(payment, leadId, kit.values);
     if (outcome.paid) {
       done('Reserve', true);
       return;
