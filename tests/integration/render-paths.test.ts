@@ -68,7 +68,11 @@ async function run(name: string, options: Omit<RenderOptions, 'outDir'>): Promis
 }
 
 /** An incremental release's render: one car's pages, no search or brand page, the stock-free routes taken over from the plain build. */
-const plan = () => ({ render: { car: [base.bundle.cars[0]!.slug], search: [], brand: [] }, reuseRoutes: reusableRoutes(NOW, NOW), previousDir: out('plain') });
+const plan = () => ({
+  render: { car: [base.bundle.cars[0]!.slug], search: [], brand: [] },
+  reuseRoutes: reusableRoutes(NOW, NOW, base.bundle.site.timezone),
+  previousDir: out('plain'),
+});
 
 const results = new Map<string, Promise<{ report: RenderReport; dir: string }>>();
 /** Per row of the table: how its callers call renderTenant. */

@@ -264,6 +264,23 @@ export function dateFormatters(files: SourceFile[]): string[] {
     .map((file) => `${file.path}: formats a date or reads a time zone itself (use formatDay / formatMonth / formatWeekdayDay from ${DATE_FORMAT_OWNER}, the dealer's day from ${TIME_ZONE_OWNER})`);
 }
 
+/** Files outside dealer-time.ts that may read a calendar year off a Date, each with its reason. */
+const CALENDAR_YEAR_EXCEPTIONS: Record<string, string> = {
+  'src/search/browser/sentence.ts': "the sentence reader's this year is the shopper's own clock: it reads what the shopper typed, it refuses nothing",
+  'scripts/generate-demo.ts': "the demo generator's year for the demo stock it writes",
+};
+
+/**
+ * Second owners of "this year": getFullYear (the machine's zone) or getUTCFullYear (UTC) in code
+ * anywhere but the dealer's year (dealer-time.ts `dealerYear`, docs/pipeline.md "The dealer's year").
+ */
+export function calendarYearReaders(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path !== TIME_ZONE_OWNER && !CALENDAR_YEAR_EXCEPTIONS[file.path])
+    .filter((file) => /\.\s*get(?:UTC)?FullYear\s*\(/.test(code(file.text)))
+    .map((file) => `${file.path}: reads a year off the machine's or UTC's clock (use dealerYear from ${TIME_ZONE_OWNER}, with the site's timezone)`);
+}
+
 const SITE_DATA = 'src/site-data/';
 const PAGES = 'src/pages/';
 
@@ -433,6 +450,11 @@ describe('architecture (issue 12)', () => {
   it('shows dates only through src/lib/text/format.ts and reads time zones only in src/lib/text/dealer-time.ts', () => {
     expect(files.some(({ path }) => path === DATE_FORMAT_OWNER)).toBe(true);
     expect(dateFormatters(files)).toEqual([]);
+  });
+
+  it("reads this year only as the dealer's year (dealerYear in src/lib/text/dealer-time.ts)", () => {
+    expect(files.some(({ path }) => path === TIME_ZONE_OWNER)).toBe(true);
+    expect(calendarYearReaders(files)).toEqual([]);
   });
 
   it('reads tenant site data only in pages (src/pages/** import src/site-data/; components and layouts take props)', () => {
@@ -607,6 +629,18 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(3);
       expect(problems[0]).toContain('src/islands/marketing/OffersList.tsx: formats a date');
+    });
+
+    it("a year read off the machine's or UTC's clock outside dealer-time.ts (a comment naming one is not a read)", () => {
+      const problems = calendarYearReaders([
+        { path: 'src/components/layout/SiteLayout.astro', text: 'const year = new Date(chrome.buildTime).getFullYear();' },
+        { path: 'src/lib/finance/finance-eligibility.ts', text: 'const thisYear = new Date(now) . getUTCFullYear ( );' },
+        { path: 'src/lib/forms/trade-in-limits.ts', text: '// not getUTCFullYear(): the dealer\'s year\nexport const x = 1;' },
+        { path: 'src/lib/text/dealer-time.ts', text: 'year: wall.getUTCFullYear(),' },
+        { path: 'src/search/browser/sentence.ts', text: 'year = new Date().getFullYear(),' },
+      ]);
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toContain("src/components/layout/SiteLayout.astro: reads a year off the machine's or UTC's clock");
     });
 
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {

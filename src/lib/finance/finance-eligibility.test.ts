@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, FinanceLender } from '../../schemas/car.ts';
-import { financeBox, financeCalculatorVisible, type FinanceSiteOptions } from './finance-eligibility.ts';
+import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceSiteOptions } from './finance-eligibility.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 
 const now = Date.UTC(2026, 5, 15);
 const lender: FinanceLender = { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 120, paymentMonth: 520 };
@@ -11,6 +12,7 @@ const site = (provider: string | null, patch: Partial<FinanceSiteOptions> = {}):
   excludedDealerships: ['no-finance-motors'],
   disabled: false,
   calculatorWhenUnavailable: false,
+  timeZone: 'Australia/Brisbane',
   ...patch,
 });
 const car = (provider: string, patch: Partial<Car> = {}, lenderPatch: Partial<FinanceLender> = {}): Car =>
@@ -80,5 +82,22 @@ describe('financeCalculatorVisible', () => {
     ['sold car where the site allows', { status: 'sold' }, { calculatorWhenUnavailable: true }, 'Taurus', 30000, true],
   ])('%s', (_name, carPatch, sitePatch, provider, amount, expected) => {
     expect(financeCalculatorVisible(car('Taurus', carPatch), site(provider, sitePatch), amount)).toBe(expected);
+  });
+});
+
+describe("financeBox: Taurus's age counts in the dealer's year", () => {
+  // 2026-12-31 14:00 UTC is already 2027-01-01 01:00 in Sydney: a 2014 car is 13 years old there.
+  const newYearInSydney = Date.parse('2026-12-31T14:00:00Z');
+
+  it('a car 12 years old in UTC but 13 on the dealer\'s clock gets no Taurus box', () => {
+    const sydney = site('Taurus', { timeZone: 'Australia/Sydney' });
+    expect(financeBox(car('Taurus', { year: 2014 }), sydney, newYearInSydney)).toBeNull();
+    expect(financeBox(car('Taurus', { year: 2015 }), sydney, newYearInSydney)).not.toBeNull();
+    // In Perth (UTC+8) it is still 31 December 2026.
+    expect(financeBox(car('Taurus', { year: 2014 }), site('Taurus', { timeZone: 'Australia/Perth' }), newYearInSydney)).not.toBeNull();
+  });
+
+  it("reads the zone from site.json's timezone", () => {
+    expect(financeSiteOptions(makeSite({ timezone: 'Australia/Sydney' })).timeZone).toBe('Australia/Sydney');
   });
 });

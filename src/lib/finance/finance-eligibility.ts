@@ -4,6 +4,7 @@
  */
 import type { Car, FinanceLender } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
+import { dealerYear } from '../text/dealer-time.ts';
 import { isCarAvailable } from '../vehicle/availability.ts';
 
 /** Providers whose finance box the spec defines. */
@@ -27,6 +28,8 @@ export interface FinanceSiteOptions {
   disabled: boolean;
   /** site.features.finance_calculator_when_unavailable */
   calculatorWhenUnavailable: boolean;
+  /** site.timezone: the dealer's year a car's age counts from (dealerYear). */
+  timeZone: string;
 }
 
 /** Read the finance options from a validated site.json. */
@@ -37,6 +40,7 @@ export function financeSiteOptions(site: Site): FinanceSiteOptions {
     excludedDealerships: site.finance.excluded_dealerships,
     disabled: site.features.finance_box_disabled,
     calculatorWhenUnavailable: site.features.finance_calculator_when_unavailable,
+    timeZone: site.timezone,
   };
 }
 
@@ -63,9 +67,10 @@ function isProvider(name: string): name is FinanceProvider {
 /**
  * The finance box for a car, or null when it must not show. Needs lender data for the site's
  * provider with a non-null interest rate; never for Suzuki, excluded dealerships or a flagged
- * site. Per provider: Taurus (car at most 12 years old, price above 500, available, comparison
- * rate present); 360 Finance and AusLoans (available); Manual, Angle, Powertorque (price above
- * 500, available, weekly payment); Nissan Finance (price above 500, available, monthly payment).
+ * site. Per provider: Taurus (car at most 12 years old in the dealer's year, price above 500,
+ * available, comparison rate present); 360 Finance and AusLoans (available); Manual, Angle,
+ * Powertorque (price above 500, available, weekly payment); Nissan Finance (price above 500,
+ * available, monthly payment).
  */
 export function financeBox(car: Car, options: FinanceSiteOptions, now: number): FinanceBox | null {
   const provider = options.provider?.trim() ?? '';
@@ -84,7 +89,7 @@ export function financeBox(car: Car, options: FinanceSiteOptions, now: number): 
 
   switch (provider) {
     case 'Taurus': {
-      const thisYear = new Date(now).getUTCFullYear();
+      const thisYear = dealerYear(now, options.timeZone);
       const recent = present(car.year) && car.year >= thisYear - TAURUS_MAX_AGE_YEARS;
       if (!recent || !aboveFloor || !present(lender.comparisonRate)) return null;
       return { provider, lender, repayment: weekly ?? monthly };

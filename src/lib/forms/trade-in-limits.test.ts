@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { offerWithheld, yearInZone } from './trade-in-limits.ts';
+import { latestModelYear } from '../vehicle/stock.ts';
+import { dealerYear } from '../text/dealer-time.ts';
+import { offerWithheld } from './trade-in-limits.ts';
 
 const LIMITS = { max_age_years: 7, max_km: 100_000 };
 // 2026-06-15 noon UTC.
@@ -34,10 +36,19 @@ describe('2.99: no online estimate over the site\'s maximum age or kilometres', 
   it('the age counts in the dealer\'s time zone: New Year in Brisbane comes before UTC\'s', () => {
     // 2025-12-31 15:00 UTC is 2026-01-01 01:00 in Brisbane.
     const newYearInBrisbane = Date.UTC(2025, 11, 31, 15);
-    expect(yearInZone(newYearInBrisbane, 'Australia/Brisbane')).toBe(2026);
-    expect(yearInZone(newYearInBrisbane, 'UTC')).toBe(2025);
+    expect(dealerYear(newYearInBrisbane, 'Australia/Brisbane')).toBe(2026);
+    expect(dealerYear(newYearInBrisbane, 'UTC')).toBe(2025);
     expect(offerWithheld({ year: 2018, km: 1000 }, LIMITS, newYearInBrisbane, 'Australia/Brisbane')?.reason).toBe('age');
     expect(offerWithheld({ year: 2018, km: 1000 }, LIMITS, newYearInBrisbane, 'UTC')).toBeUndefined();
+  });
+
+  it("without a zone the age counts in the year the stock's model-year rule reads (NO_SITE_ZONE), not in UTC's", () => {
+    // 2026-12-31 14:00 UTC: 2027 in Sydney and at UTC+14, still 2026 in UTC.
+    const newYearInSydney = Date.parse('2026-12-31T14:00:00Z');
+    expect(latestModelYear(newYearInSydney) - 1).toBe(2027);
+    expect(offerWithheld({ year: 2019, km: 1000 }, LIMITS, newYearInSydney)?.reason).toBe('age');
+    expect(offerWithheld({ year: 2019, km: 1000 }, LIMITS, newYearInSydney, 'Australia/Sydney')?.reason).toBe('age');
+    expect(offerWithheld({ year: 2020, km: 1000 }, LIMITS, newYearInSydney)).toBeUndefined();
   });
 
   it('an unknown year is not held against the car; the km limit still applies', () => {

@@ -2,11 +2,11 @@
  * The online estimate's limits (spec §2/§9 trade-in FAQ: "no online estimate for over 7 years
  * or 100,000 km"), set by site.json `trade_in.max_age_years` and `max_km`. The lead API applies
  * them before it values a car: an over-limit car gets no offer price (the dealer values it in
- * person) while the shopper's details are still taken. Age is the calendar year in the dealer's
- * time zone minus the car's (build) year; a car exactly at a limit still gets an estimate
- * ("over" means above it). Pure: the caller passes its clock.
+ * person) while the shopper's details are still taken. Age is the dealer's year (dealer-time.ts
+ * `dealerYear`: site.json `timezone`) minus the car's (build) year; a car exactly at a limit
+ * still gets an estimate ("over" means above it). Pure: the caller passes its clock.
  */
-import { dealerWallClock } from '../text/dealer-time.ts';
+import { dealerYear } from '../text/dealer-time.ts';
 import { formatNumber } from '../text/format.ts';
 
 /** The site's limits (site.json trade_in). */
@@ -22,15 +22,6 @@ export interface OfferWithheld {
   message: string;
 }
 
-/** The calendar year at `now` (ms) in `timeZone`, on the dealer's wall clock (UTC without a zone or on an unknown one). */
-export function yearInZone(now: number, timeZone: string | undefined): number {
-  try {
-    return dealerWallClock(now, timeZone ?? 'UTC').year;
-  } catch {
-    return new Date(now).getUTCFullYear();
-  }
-}
-
 function carYear(year: unknown): number | undefined {
   const value = typeof year === 'string' ? Number(year.trim()) : year;
   return typeof value === 'number' && Number.isInteger(value) && value > 1900 ? value : undefined;
@@ -42,7 +33,7 @@ function carYear(year: unknown): number | undefined {
  */
 export function offerWithheld(car: { year: unknown; km: number | null | undefined }, limits: TradeInLimits, now: number, timeZone?: string): OfferWithheld | undefined {
   const year = carYear(car.year);
-  if (year !== undefined && yearInZone(now, timeZone) - year > limits.max_age_years) {
+  if (year !== undefined && dealerYear(now, timeZone) - year > limits.max_age_years) {
     return {
       reason: 'age',
       limit: limits.max_age_years,

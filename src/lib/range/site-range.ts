@@ -79,6 +79,6 @@ export interface PageChrome {
   site: Site;
   menu: NavItem[];
   footer: FooterGroup[];
-  /** Build clock (ms): the footer's year. */
+  /** Build clock (ms): the footer's year, read on the dealer's clock (site.timezone, dealerYear). */
   buildTime: number;
 }

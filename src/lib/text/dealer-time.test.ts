@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, dealerDateAfter, dealerDay, dealerInstant, dealerIso, dealerWallClock, writtenWallClock } from './dealer-time.ts';
+import {
+  calendarDay,
+  dealerDateAfter,
+  dealerDay,
+  dealerInstant,
+  dealerIso,
+  dealerWallClock,
+  dealerYear,
+  NO_SITE_ZONE,
+  writtenWallClock,
+} from './dealer-time.ts';
 
 describe("the dealer's time (site.json timezone)", () => {
   it('writes an instant as the wall-clock date-time with its offset, daylight saving included', () => {
@@ -77,5 +87,24 @@ describe('writtenWallClock (the time a date-time text writes, for formatDayTime)
     expect(writtenWallClock(dealerIso(Date.UTC(2026, 11, 24, 6, 30), 'Australia/Brisbane'))).toBe(Date.UTC(2026, 11, 24, 16, 30));
     expect(writtenWallClock(' 2026-12-24 ')).toBe(Date.UTC(2026, 11, 24));
     for (const text of ['24/12/2026 4:30pm', 'soon', '']) expect(writtenWallClock(text)).toBeNaN();
+  });
+});
+
+describe("dealerYear (the dealer's current year)", () => {
+  // 2026-12-31 14:00 UTC: 01:00 on 1 January 2027 in Sydney (AEDT), 00:00 in Brisbane, 22:00 on 31 December in Perth.
+  const newYearInSydney = Date.parse('2026-12-31T14:00:00Z');
+
+  it("is the year on the dealer's wall clock, not UTC's", () => {
+    expect(dealerYear(newYearInSydney, 'Australia/Sydney')).toBe(2027);
+    expect(dealerYear(newYearInSydney, 'Australia/Brisbane')).toBe(2027);
+    expect(dealerYear(newYearInSydney, 'Australia/Perth')).toBe(2026);
+    expect(dealerYear(newYearInSydney, 'UTC')).toBe(2026);
+  });
+
+  it('without a zone, the year at NO_SITE_ZONE (UTC+14), where a year begins first', () => {
+    expect(NO_SITE_ZONE).toBe('Pacific/Kiritimati');
+    // 00:30 on 1 January 2027 at UTC+14.
+    expect(dealerYear(Date.parse('2026-12-31T10:30:00Z'))).toBe(2027);
+    expect(dealerYear(Date.parse('2026-12-31T09:30:00Z'))).toBe(2026);
   });
 });

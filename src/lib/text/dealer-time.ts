@@ -78,6 +78,22 @@ export interface WallClock {
   second: number;
 }
 
+/**
+ * The zone whose year a reader without a site (a feed checked on its own: the intake's reader,
+ * `npm run feed:check`) holds model years to: UTC+14, where a year begins first, so it never
+ * refuses a year a dealer's site takes; the build holds the cars to the dealer's own year.
+ */
+export const NO_SITE_ZONE = 'Pacific/Kiritimati';
+
+/**
+ * The dealer's current year: the year of `instant` on the wall clock of `timeZone` (site.json
+ * `timezone`; NO_SITE_ZONE's when no site is known). The one "this year" of the rules that count
+ * a car's age or accept next year's models (docs/pipeline.md "The dealer's year").
+ */
+export function dealerYear(instant: number, timeZone: string = NO_SITE_ZONE): number {
+  return dealerWallClock(instant, timeZone).year;
+}
+
 /** `instant` read on the dealer's wall clock in `timeZone`, daylight saving included. */
 export function dealerWallClock(instant: number, timeZone: string): WallClock {
   const wall = wallDate(instant, zoneOffset(instant, timeZone));

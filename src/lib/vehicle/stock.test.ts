@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
+import { NO_SITE_ZONE } from '../text/dealer-time.ts';
 import { priceDisplay } from './price.ts';
-import { formatProblem, isCarVisible, isStatusVisible, latestModelYear, NO_SITE_ZONE, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
+import { formatProblem, isCarVisible, isStatusVisible, latestModelYear, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const DAY = 86_400_000;

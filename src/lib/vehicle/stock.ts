@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { carReadingFor, type Car } from '../../schemas/car.ts';
 import { isNullText } from '../../schemas/feed-text.ts';
 import { issueMessage } from '../../schemas/issues.ts';
-import { dealerWallClock } from '../text/dealer-time.ts';
+import { dealerYear } from '../text/dealer-time.ts';
 import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
@@ -125,16 +125,9 @@ export function stockShapeProblem(data: unknown): string {
   return `expected ${STOCK_FILE_SHAPE}; found ${found}`;
 }
 
-/**
- * The zone whose year a reader without a site (a feed checked on its own: the intake's reader,
- * `npm run feed:check`) holds model years to: UTC+14, where a year begins first, so it never
- * refuses a year a dealer's site takes; the build holds the cars to the dealer's own year.
- */
-export const NO_SITE_ZONE = 'Pacific/Kiritimati';
-
-/** The latest model year a clock (ms) accepts: the year after the clock's year on the dealer's wall clock (site.json `timezone`; NO_SITE_ZONE's without a site). */
-export function latestModelYear(now: number, timeZone: string = NO_SITE_ZONE): number {
-  return dealerWallClock(now, timeZone).year + 1;
+/** The latest model year a clock (ms) accepts: the year after the dealer's year (`dealerYear`: site.json `timezone`; NO_SITE_ZONE's without a site). */
+export function latestModelYear(now: number, timeZone?: string): number {
+  return dealerYear(now, timeZone) + 1;
 }
 
 /**

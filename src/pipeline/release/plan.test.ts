@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RESERVE_ROUTES } from '../../lib/vehicle/vehicle-actions.ts';
 import type { Site } from '../../schemas/site.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { diffStock, carFingerprint } from './changes.ts';
 import { brandPagePlan, carSlugsToRender, CLOCK_SEEDED_ROUTES, GLOBAL_ROUTES, PAGE_FAMILIES, planRelease, renderPlanOf, reusableRoutes, reusedFamilyFiles, STOCK_FREE_ROUTES } from './plan.ts';
@@ -72,7 +73,7 @@ describe('planRelease: one plan from the families', () => {
     const search = plan.families.search as { render: string[]; reuse: string[] };
     expect(search.render).toContain('mazda');
     expect(search.reuse).toContain('toyota');
-    expect(plan.reuseRoutes).toEqual(reusableRoutes(full + 60_000, full));
+    expect(plan.reuseRoutes).toEqual(reusableRoutes(full + 60_000, full, 'Australia/Brisbane'));
     expect(renderPlanOf(plan)).toEqual({ car: ['car-1', 'car-2', 'car-3'], search: search.render, brand: ['mazda'] });
     const kept = reusedFamilyFiles(plan);
     expect(kept.has('toyota/overview/index.html')).toBe(true);
@@ -122,8 +123,17 @@ describe('page plan: stock-free routes (issue 17 item 6)', () => {
 
   it('takes pages over only within the year of the last full build (the footer shows the year)', () => {
     const full = Date.parse('2026-11-21T10:00:00+10:00');
-    expect(reusableRoutes(full + 3_600_000, full)).toEqual(listed);
-    expect(reusableRoutes(Date.parse('2027-06-01T12:00:00Z'), Date.parse('2026-06-01T12:00:00Z'))).toEqual([]);
+    expect(reusableRoutes(full + 3_600_000, full, 'Australia/Brisbane')).toEqual(listed);
+    expect(reusableRoutes(Date.parse('2027-06-01T12:00:00Z'), Date.parse('2026-06-01T12:00:00Z'), 'Australia/Brisbane')).toEqual([]);
+  });
+
+  it("reads the year on the dealer's clock, not the machine's: New Year in Sydney changes the footer's year before UTC's", () => {
+    const plan = (timezone: string) => planRelease({ site: makeSite({ timezone }), models: undefined, previous: [], next: [], diff: diffStock(new Map(), []) }, now, full);
+    // 23:00 and 01:00 in Sydney, 31 December 2026 and 1 January 2027; 20:00 and 22:00 on 31 December in Perth.
+    const full = Date.parse('2026-12-31T12:00:00Z');
+    const now = Date.parse('2026-12-31T14:00:00Z');
+    expect(plan('Australia/Sydney').reuseRoutes).toEqual([]);
+    expect(plan('Australia/Perth').reuseRoutes).toEqual(listed);
   });
 });
 

@@ -11,6 +11,7 @@
 import type { PageFamilyName, RenderPlan } from '../../builder/bundle/bundle.ts';
 import { brandOverviews, computeRange } from '../../lib/range/site-range.ts';
 import type { Tenant } from '../../lib/site/tenant.ts';
+import { dealerYear } from '../../lib/text/dealer-time.ts';
 import { RESERVE_ROUTES } from '../../lib/vehicle/vehicle-actions.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';
@@ -148,10 +149,11 @@ export const CLOCK_SEEDED_ROUTES: readonly string[] = ['/offers', '/special-offe
 
 /**
  * The routes an incremental release at `now` takes over, for a chain whose last full build ran
- * at `fullBuildTime`: none when the year changed since (every page's footer shows the year).
+ * at `fullBuildTime`: none when the dealer's year (site.json `timezone`) changed since (every
+ * page's footer shows the year).
  */
-export function reusableRoutes(now: number, fullBuildTime: number): readonly string[] {
-  return new Date(now).getFullYear() === new Date(fullBuildTime).getFullYear() ? [...STOCK_FREE_ROUTES, ...CLOCK_SEEDED_ROUTES] : [];
+export function reusableRoutes(now: number, fullBuildTime: number, timeZone: string): readonly string[] {
+  return dealerYear(now, timeZone) === dealerYear(fullBuildTime, timeZone) ? [...STOCK_FREE_ROUTES, ...CLOCK_SEEDED_ROUTES] : [];
 }
 
 /**
@@ -178,7 +180,7 @@ export interface ReleasePlan {
 /** The plan of an incremental release at `now` for `change`, in a chain whose last full build ran at `fullBuildTime`. */
 export function planRelease(change: StockChange, now: number, fullBuildTime: number): ReleasePlan {
   const families = Object.fromEntries(Object.entries(PAGE_FAMILIES).map(([name, family]) => [name, family.affected(change)])) as Record<PageFamilyName, AffectedKeys>;
-  return { families, reuseRoutes: reusableRoutes(now, fullBuildTime) };
+  return { families, reuseRoutes: reusableRoutes(now, fullBuildTime, change.site.timezone) };
 }
 
 /** The car slugs whose pages a release plan renders (every visible car when the car family is affected whole). */

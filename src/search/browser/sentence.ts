@@ -17,7 +17,9 @@ const readers = new WeakMap<SearchClientLike, Promise<SentenceReader>>();
 
 /**
  * The reader of a site, loaded once per search client: the reader's chunk, then the vocabulary
- * from the engine. A failure (offline) is not kept, so the next call tries again.
+ * from the engine. A failure (offline) is not kept, so the next call tries again. `year` is the
+ * shopper's own, not the dealer's (docs/pipeline.md "The dealer's year"): the reader reads what
+ * the shopper typed ('5 years old', a bare '2027') and refuses nothing.
  */
 export function loadSentenceReader(
   client: SearchClientLike,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
 import { createCarsAdapters } from './adapters.ts';
+import { quoteFinance } from './finance-quote.ts';
 
 const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
 const car = makeCar({ id: 7, slug: 'hilux', status: 'in_stock', location: { id: 2, slug: 'eagle-farm' } });
@@ -64,5 +65,17 @@ describe('provider appointments', () => {
     expect(await appointments.bookingSlots(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toEqual([Date.parse('2026-12-24T10:00:00+10:00')]);
     expect(await appointments.bookingSlots(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toEqual([]);
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ site: 'sunstate', car_id: 7, days: 31 });
+  });
+});
+
+describe('local finance quote', () => {
+  it("loads an older car's rate by the dealer's year: a 2019 car is 8 years old from 1 January in Sydney, while UTC is still in 2026", async () => {
+    const newYearInSydney = Date.parse('2026-12-31T14:00:00Z');
+    const sydney = { ...tenant, site: { ...tenant.site, timezone: 'Australia/Sydney' } } as unknown as ApiTenant;
+    const { financeQuote } = createCarsAdapters({ bookedSlots: async () => [] }, {}, () => newYearInSydney);
+    const request = { purchasePrice: 20_000, loanTerm: 5, selfAssessedCreditScore: 'GOOD' as const, year: 2019 };
+    const quote = await financeQuote.quote(sydney, request);
+    expect(quote).toEqual(quoteFinance({ ...request, currentYear: 2027 }));
+    expect(quote.advertisedRate).toBeGreaterThan(quoteFinance({ ...request, currentYear: 2026 }).advertisedRate);
   });
 });

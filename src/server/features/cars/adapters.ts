@@ -10,6 +10,7 @@ import type { LeadRepository } from '../../leads/repository.ts';
 import { callProvider, carLocation, type AppointmentsAdapter } from '../../kernel/adapters.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
+import { dealerYear } from '../../../lib/text/dealer-time.ts';
 import { availableSlots, driveSlots } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
@@ -32,15 +33,14 @@ export interface CarsAdapters {
 
 type CarsProviders = { financeQuote?: ProviderEndpoint; priceComparison?: ProviderEndpoint; appointments?: ProviderEndpoint };
 
-/** HTTP where a provider is configured, the local defaults elsewhere (availability reads the booked slots). */
+/** HTTP where a provider is configured, the local defaults elsewhere (availability reads the booked slots; the local quote ages a car by the dealer's year). */
 export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedSlots'>, providers: CarsProviders, now: () => number): CarsAdapters {
-  const currentYear = () => new Date(now()).getUTCFullYear();
   return {
     financeQuote: providers.financeQuote
       ? { quote: (tenant, request) => callProvider(providers.financeQuote!, 'quote', { site: tenant.slug, ...request }) }
       : {
-          quote: async (_tenant, request) =>
-            quoteFinance({ purchasePrice: request.purchasePrice, loanTerm: request.loanTerm, selfAssessedCreditScore: request.selfAssessedCreditScore, year: request.year, currentYear: currentYear() }),
+          quote: async (tenant, request) =>
+            quoteFinance({ purchasePrice: request.purchasePrice, loanTerm: request.loanTerm, selfAssessedCreditScore: request.selfAssessedCreditScore, year: request.year, currentYear: dealerYear(now(), tenant.site.timezone) }),
         },
     priceComparison: providers.priceComparison
       ? { compare: (tenant, car) => callProvider(providers.priceComparison!, 'compare', { site: tenant.slug, car }) }

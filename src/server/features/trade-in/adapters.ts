@@ -1,5 +1,6 @@
 /** The trade-in feature's adapter: the valuation provider, or the local valuation (valuation.ts). */
 import type { ProviderEndpoint } from '../../../config/server-settings.ts';
+import { dealerYear } from '../../../lib/text/dealer-time.ts';
 import { estimateRetailPrice } from '../../../lib/vehicle/retail-estimate.ts';
 import { callProvider } from '../../kernel/adapters.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -17,9 +18,9 @@ export interface TradeInAdapters {
   valuation: ValuationAdapter;
 }
 
-/** HTTP where the provider is configured, the local valuation elsewhere. */
+/** HTTP where the provider is configured, the local valuation elsewhere (its ages count from the dealer's year). */
 export function createTradeInAdapters(providers: { valuation?: ProviderEndpoint }, now: () => number): TradeInAdapters {
-  const currentYear = () => new Date(now()).getUTCFullYear();
+  const currentYear = (tenant: ApiTenant) => dealerYear(now(), tenant.site.timezone);
   const provider = providers.valuation;
   return {
     valuation: provider
@@ -28,9 +29,9 @@ export function createTradeInAdapters(providers: { valuation?: ProviderEndpoint 
           value: (tenant, vehicle, km) => callProvider(provider, 'value', { site: tenant.slug, vehicle, km }),
         }
       : {
-          lookup: async (tenant, rego, state) => demoRegoLookup(rego, state, tenant.cars, currentYear()),
+          lookup: async (tenant, rego, state) => demoRegoLookup(rego, state, tenant.cars, currentYear(tenant)),
           value: async (tenant, vehicle, km) => {
-            const retail = estimateRetailPrice({ make: vehicle.Make, model: vehicle.Model, year: vehicle.Year, km }, tenant.cars, currentYear());
+            const retail = estimateRetailPrice({ make: vehicle.Make, model: vehicle.Model, year: vehicle.Year, km }, tenant.cars, currentYear(tenant));
             return { offerPrice: tradeInOffer(retail.price), retailPrice: retail.price, basis: retail.basis };
           },
         },
