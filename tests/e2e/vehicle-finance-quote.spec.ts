@@ -8,6 +8,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Page, Route } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { dealerYear } from '../../src/lib/text/dealer-time.ts';
 import { vehicleView, type VehicleView } from '../../src/lib/vehicle/view.ts';
 import type { Car } from '../../src/schemas/car.ts';
 import { layoutShiftSoFar } from './layout-shift.ts';
@@ -30,9 +31,10 @@ function pick(slug: string, what: string, predicate: (view: VehicleView, car: Ca
 
 const SUNSTATE = 'sunstate-motor-group';
 // A car the quote provider prices, with a finance box and a quote line: the quote's figures everywhere.
-// At most 6 years old by the real clock too: the local quote endpoint (which reads the real year)
-// loads the rate of cars over 7 years old, so an older car's live answer could differ from the build.
-const newest = Math.max(new Date().getUTCFullYear(), new Date(now).getUTCFullYear());
+// At most 6 years old by the real clock too: the local quote endpoint (the dealer's year on the
+// real clock) loads the rate of cars over 7 years old, so an older car's live answer could differ from the build.
+const sunstateZone = tenant(SUNSTATE).site.timezone;
+const newest = Math.max(dealerYear(Date.now(), sunstateZone), dealerYear(now, sunstateZone));
 const quoted = pick(
   SUNSTATE,
   'quote call, finance box and quote line, at most 6 years old',

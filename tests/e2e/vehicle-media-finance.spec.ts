@@ -7,6 +7,8 @@ import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './forms-helpers.ts';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { dealerYear } from '../../src/lib/text/dealer-time.ts';
 import { quoteFinance } from '../../src/server/features/cars/finance-quote.ts';
 
 const TENANT = 'vehicle-media-finance';
@@ -143,8 +145,9 @@ test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', 
     await open(page, quoteCar);
     expect((await asked).postDataJSON()).toMatchObject({ whoIsHelping: 'Sam at Harbour Nissan', selfAssessedCreditScore: 'GREAT', loanTerm: 5, purchasePrice: quoteCar.price });
     await page.locator('#finance-calculator').scrollIntoViewIfNeeded();
-    // The local quote endpoint's answer (it reads the real year: a car over 7 years old is quoted 1% higher).
-    const answer = quoteFinance({ purchasePrice: quoteCar.price!, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year: quoteCar.year as number, currentYear: new Date().getUTCFullYear() });
+    // The local quote endpoint's answer (it reads the dealer's year on the real clock: a car over 7 years old is quoted 1% higher).
+    const currentYear = dealerYear(Date.now(), loadTenant(`tests/fixtures/tenants/${TENANT}`, Date.now()).site.timezone);
+    const answer = quoteFinance({ purchasePrice: quoteCar.price!, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year: quoteCar.year as number, currentYear });
     const rates = `${answer.advertisedRate.toFixed(2)}% p.a.`;
     await expect(page.locator('.finance-quote')).toHaveText(`Finance from $${answer.weeklyRepaymentAmount} per week at ${rates} (${answer.comparisonRate.toFixed(2)}% comparison rate*)`);
     await expect(page.getByTestId('finance-box')).toContainText(`${rates} · ${answer.comparisonRate.toFixed(2)}% comparison rate*`);
