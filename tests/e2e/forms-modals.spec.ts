@@ -256,7 +256,7 @@ test.describe('search Quick Enquiry', () => {
     await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
     await page.waitForFunction(() => document.documentElement.dataset.leadModals === 'ready');
     const card = page.locator('article.search-card').nth(1);
-    const opener = card.getByRole('button', { name: 'Quick Enquiry' });
+    const opener = card.getByRole('button', { name: /^Quick Enquiry: / });
     const car = JSON.parse((await opener.getAttribute('data-car')) ?? '{}') as { id: string | number; name: string; car_type: string };
     const { dialog, form } = await openModal(page, opener, 'Quick Enquiry');
     await expect(dialog).toContainText(car.name);

@@ -45,6 +45,6 @@ test('issue35-4: every location card shows its map, with no network', async ({ p
   await expect(cards).toHaveCount(3);
   for (const card of await cards.all()) {
     await expect(card.locator('svg[data-testid="location-map"] .location-map__marker')).toBeAttached();
-    await expect(card.getByRole('link', { name: /^Get Directions to / })).toBeAttached();
+    await expect(card.getByRole('link', { name: /^Get Directions to .+ \(opens in a new tab\)$/ })).toBeAttached();
   }
 });

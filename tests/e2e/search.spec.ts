@@ -133,7 +133,8 @@ test('issue 17: Quick Enquiry clicked before the island is live opens its dialog
   await page.goto(site('/search/new-used-and-demo-cars'));
   const first = page.locator('article.search-card').first();
   const name = ((await first.locator('.search-card__name').textContent()) ?? '').trim();
-  await first.getByRole('button', { name: 'Quick Enquiry' }).click();
+  // The button's name ends with its car's (visually hidden): each card's is its own.
+  await first.getByRole('button', { name: `Quick Enquiry: ${name}`, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Quick Enquiry');
@@ -142,7 +143,7 @@ test('issue 17: Quick Enquiry clicked before the island is live opens its dialog
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Once hydrated, a second click opens it straight away.
-  await first.getByRole('button', { name: 'Quick Enquiry' }).click();
+  await first.getByRole('button', { name: `Quick Enquiry: ${name}`, exact: true }).click();
   await expect(dialog).toBeVisible();
 });
 
@@ -237,7 +238,7 @@ test('consecutive sold cars collapse to one card and the promo card sits at slot
   const items = page.locator('.search-grid__item');
   await expect(items.first().locator('.search-card__tag')).toHaveText('JUST SOLD');
   await expect(items.first()).toContainText('and 1 more recently sold');
-  await expect(items.first().getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+  await expect(items.first().getByRole('link', { name: /^Find Me Something Similar: / })).toBeVisible();
   expect(await page.locator('article.search-card').count()).toBe(want.hits.length - 1);
   const promoSlots = await items.evaluateAll((elements) => elements.flatMap((element, index) => (element.classList.contains('search-grid__item--promo') ? [index] : [])));
   expect(promoSlots).toEqual([8, 17]);
@@ -316,7 +317,7 @@ test('makes show 7 then Show all makes; Quick Enquiry opens for its car; a searc
 
   const first = page.locator('article.search-card').first();
   const name = (await first.locator('.search-card__name').textContent()) ?? '';
-  await first.getByRole('button', { name: 'Quick Enquiry' }).click();
+  await first.getByRole('button', { name: `Quick Enquiry: ${name.trim()}`, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Quick Enquiry');

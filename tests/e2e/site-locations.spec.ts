@@ -35,7 +35,7 @@ test.describe('location list by count', () => {
     const hero = page.getByTestId('locations-hero');
     await expect(hero.getByRole('heading', { name: 'One Location Mazda Springwood' })).toBeVisible();
     await expect(hero.getByRole('link', { name: 'View Location' })).toHaveAttribute('href', '/locations/springwood');
-    await expect(hero.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /google\.com\/maps\/dir\/\?api=1&destination=-27\.6126%2C153\.1294/);
+    await expect(hero.getByRole('link', { name: 'Get Directions to One Location Mazda Springwood (opens in a new tab)', exact: true })).toHaveAttribute('href', /google\.com\/maps\/dir\/\?api=1&destination=-27\.6126%2C153\.1294/);
     await expect(page.getByTestId('location-card')).toHaveCount(0);
   });
 
@@ -61,7 +61,7 @@ test.describe('location list by count', () => {
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
     // View Our Stock only where the location sets it.
-    await expect(carousel.getByRole('link', { name: 'View Our Stock' })).toHaveCount(1);
+    await expect(carousel.getByRole('link', { name: /^View Our Stock: / })).toHaveCount(1);
   });
 
   test('several locations of one dealership show a grid with columns by count', async ({ page }) => {

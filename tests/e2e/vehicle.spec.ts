@@ -357,7 +357,7 @@ test('tabs, dealer comments and features expand', async ({ page }) => {
 test('favourite toggle persists and logs analytics', async ({ page }) => {
   await open(page, richCar);
   await waitForIslands(page);
-  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const save = page.getByRole('button', { name: /^Save: / });
   await save.click();
   await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
   expect((await dataLayer(page)).some((entry) => entry.event_id === 39)).toBe(true);

@@ -20,9 +20,14 @@ function reactContainer(): Promise<experimental_AstroContainer> {
   return container;
 }
 
+/** `component` rendered on the server, as HTML. */
+export async function renderedHtml(component: Renderable, options: RenderOptions): Promise<string> {
+  return (await reactContainer()).renderToString(component, options);
+}
+
 /** `component` rendered on the server, as an element of a browser document. */
 export async function renderedRoot(component: Renderable, options: RenderOptions): Promise<HTMLElement> {
-  const html = await (await reactContainer()).renderToString(component, options);
+  const html = await renderedHtml(component, options);
   const root = new Window().document.createElement('div');
   root.innerHTML = html;
   return root as unknown as HTMLElement;

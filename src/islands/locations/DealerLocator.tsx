@@ -8,6 +8,7 @@ import { formatCount } from '../../lib/text/format.ts';
 import { haversineKm } from '../../lib/locations/geo.ts';
 import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/locations/postcodes.ts';
 import { FORM_MESSAGES, POSTCODE_MESSAGES } from '../../schemas/forms/messages.ts';
+import { directionsName } from '../../lib/text/accessible-names.ts';
 
 /** What the locator needs of a location (serialised by the page). */
 export interface LocatorEntry {
@@ -116,7 +117,7 @@ export default function DealerLocator({ locations }: Props) {
               </p>
             )}
             <p>
-              <a href={entry.directions} target="_blank" rel="noopener noreferrer">
+              <a href={entry.directions} target="_blank" rel="noopener noreferrer" aria-label={directionsName(entry.name)}>
                 Get Directions
               </a>
             </p>

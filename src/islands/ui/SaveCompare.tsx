@@ -1,12 +1,14 @@
 /**
  * Favourite and compare toggles (spec §4 "Favourite toggle: add when absent, remove when
  * present; adding logs analytics"; §5 save/compare visibility). A sold car shows the save
- * toggle only when the visitor had already saved it, so they can still remove it.
+ * toggle only when the visitor had already saved it, so they can still remove it. Each toggle's
+ * name (aria-label) ends with the car's, after its visible word (a page of cards has one pair a car).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $compare, COMPARE_LIMIT, toggleCompare } from '../../stores/compare.ts';
 import { $favourites, toggleFavourite, type FavouriteCar } from '../../stores/favourites.ts';
+import { nameOf } from '../../lib/text/accessible-names.ts';
 
 interface Props {
   car: FavouriteCar;
@@ -36,6 +38,7 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
           type="button"
           className="save-compare__button"
           aria-pressed={saved}
+          aria-label={nameOf(saved ? 'Saved' : 'Save', car.name)}
           onClick={() => {
             const result = toggleFavourite(car);
             setMessage(result === 'added' ? `${car.name} saved to your favourites` : `${car.name} removed from your favourites`);
@@ -52,6 +55,7 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
           type="button"
           className="save-compare__button"
           aria-pressed={compared}
+          aria-label={nameOf(compared ? 'Comparing' : 'Compare', car.name)}
           onClick={() => {
             const result = toggleCompare({ id: car.id, slug: car.slug, name: car.name });
             setMessage(

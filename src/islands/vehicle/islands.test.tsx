@@ -6,6 +6,7 @@ import MediaViewer from './MediaViewer.tsx';
 import PriceGauge from './PriceGauge.tsx';
 import SaveCompare from '../ui/SaveCompare.tsx';
 import type { FinanceScenario } from '../../lib/finance/car-finance.ts';
+import { controlNames } from '../../../tests/support/control-names.ts';
 
 const start: FinanceScenario = {
   source: 'site',
@@ -84,5 +85,13 @@ describe('PriceGauge and SaveCompare', () => {
     const html = renderToStaticMarkup(<SaveCompare car={car} saveEligible favouritesEnabled compareEligible />);
     expect(html).toContain('aria-pressed="false"');
     expect(html).toContain('Compare');
+  });
+  it('names each toggle with its car after the visible Save and Compare (WCAG 2.4.4, 2.5.3)', () => {
+    const car = { id: '1', name: '2021 Toyota Corolla', slug: 'car', make: null, model: null, primary_image_url: null };
+    const controls = controlNames(renderToStaticMarkup(<SaveCompare car={car} saveEligible favouritesEnabled compareEligible />));
+    expect(controls.map(({ visible, name }) => [visible, name])).toEqual([
+      ['Save', 'Save: 2021 Toyota Corolla'],
+      ['Compare', 'Compare: 2021 Toyota Corolla'],
+    ]);
   });
 });

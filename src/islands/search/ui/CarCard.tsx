@@ -1,4 +1,8 @@
-/** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
+/**
+ * A result card (spec §2 results grid): image with location overlay, tag, save/compare, price,
+ * facts, buttons. Every button's name (aria-label) ends with the car's (WCAG 2.4.4: a page of
+ * cards repeats the spec's labels), after its visible label (WCAG 2.5.3).
+ */
 import { formatKm, formatMoney, formatNumber } from '../../../lib/text/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
 import { tilePrice } from '../../../lib/vehicle/price.ts';
@@ -7,6 +11,7 @@ import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actio
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import { viewsWorthShowing } from '../../../lib/vehicle/views-count.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
+import { nameOf } from '../../../lib/text/accessible-names.ts';
 import Picture from '../../ui/Picture.tsx';
 import TilePrice from '../../ui/TilePrice.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
@@ -54,6 +59,8 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
   const href = `/cars/${encodeURIComponent(hit.slug)}`;
   const reservable = available && isReservable(car, { reserve: options.reserve });
   const reserveHref = options.reserveBuyOnlineRoute ? `${href}/buy-online` : `${href}/checkout`;
+  const reserveLabel = `Reserve This ${kindsWording([hit.item_type ?? 'car']).titleNoun}`;
+  const deposit = `(${formatMoney(options.reserveDeposit)} deposit)`;
   return (
     <article className={`search-card card${available ? '' : ' search-card--sold'}`} data-car-id={hit.id} data-status={hit.status}>
       <div className="search-card__media">
@@ -81,20 +88,27 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
         <div className="search-card__actions">
           {available ? (
             <>
-              <a className="button" href={href}>
+              <a className="button" href={href} aria-label={nameOf('Explore Vehicle', hit.name)}>
                 Explore Vehicle
               </a>
-              <button type="button" className="button button--secondary" data-lead-modal="enquire" data-car={enquiryCar(hit)} data-interaction-ready={LEAD_MODALS_READY}>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={nameOf('Quick Enquiry', hit.name)}
+                data-lead-modal="enquire"
+                data-car={enquiryCar(hit)}
+                data-interaction-ready={LEAD_MODALS_READY}
+              >
                 Quick Enquiry
               </button>
               {reservable && (
-                <a className="button button--accent" href={reserveHref}>
-                  Reserve This {kindsWording([hit.item_type ?? 'car']).titleNoun} <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
+                <a className="button button--accent" href={reserveHref} aria-label={nameOf(`${reserveLabel} ${deposit}`, hit.name)}>
+                  {reserveLabel} <span className="search-card__deposit">{deposit}</span>
                 </a>
               )}
             </>
           ) : (
-            <a className="button button--secondary" href={similarHref}>
+            <a className="button button--secondary" href={similarHref} aria-label={nameOf(FIND_SIMILAR_LABEL, hit.name)}>
               {FIND_SIMILAR_LABEL}
             </a>
           )}

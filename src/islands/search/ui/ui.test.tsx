@@ -11,6 +11,7 @@ import { ResultsGrid } from './ResultsGrid.tsx';
 import { SearchLayout, type SearchLayoutProps } from './SearchLayout.tsx';
 import { PriceSlider } from './PriceSlider.tsx';
 import { carTypeOptions } from '../../../search/core/car-type-filter.ts';
+import { controlNames } from '../../../../tests/support/control-names.ts';
 
 const options: CardOptions = {
   offersSubscription: false, noPriceText: 'Enquire for price.', electricTag: false, favourites: true, compare: true, hideSaveWithoutImages: false,
@@ -70,6 +71,18 @@ describe('CarCard', () => {
     expect(markup).toContain('&lt;img src=x');
   });
 
+  it("names every control with its car after the spec's visible label (WCAG 2.4.4, 2.5.3)", () => {
+    const available = controlNames(html(<CarCard hit={hit({})} options={options} similarHref="/" />));
+    const sold = controlNames(html(<CarCard hit={hit({ status: 'sold' })} options={options} similarHref="/search/toyota" />));
+    expect(available.map((control) => control.visible)).toEqual(['2021 Toyota Corolla', 'Save', 'Compare', 'Explore Vehicle', 'Quick Enquiry', 'Reserve This Car ($200 deposit)']);
+    expect(sold.map((control) => control.visible)).toEqual(['2021 Toyota Corolla', 'Find Me Something Similar']);
+    for (const control of [...available, ...sold]) {
+      expect(control.name.startsWith(control.visible), control.name).toBe(true);
+      expect(control.name).toContain('2021 Toyota Corolla');
+    }
+    expect(available.map((control) => control.name)).toContain('Explore Vehicle: 2021 Toyota Corolla');
+  });
+
   it('hides views where the site does not show them and the reserve button where reserving is off', () => {
     const markup = html(<CarCard hit={hit({})} options={{ ...options, viewCounter: false, reserve: false }} similarHref="/" />);
     expect(markup).not.toContain('views');
@@ -78,6 +91,17 @@ describe('CarCard', () => {
 });
 
 describe('ResultsGrid', () => {
+  it('gives no two controls of a page of cards the same name (each names its car)', () => {
+    const names = ['2021 Toyota Corolla', '2019 Mazda CX-5', '2020 Ford Ranger'];
+    const hits = names.map((name, index) => hit({ id: String(index), slug: `car-${index}`, name, status: index === 2 ? 'sold' : 'in_stock' }));
+    const items = withPromoSlots(collapseSold(hits, (item) => item.status === 'sold'), []);
+    const controls = controlNames(html(<ResultsGrid items={items} options={options} promoHref="/sell-my-car" similarHref={(item) => `/search/${item.slug}`} />));
+    const repeated = controls.map((control) => control.name).filter((name, index, all) => all.indexOf(name) !== index);
+    expect(controls.length).toBeGreaterThan(10);
+    expect(repeated).toEqual([]);
+  });
+
+
   it('renders the promo card at its slot and one card per collapsed sold run', () => {
     const hits = Array.from({ length: 10 }, (_, index) => hit({ id: String(index), slug: `car-${index}`, status: index >= 4 && index <= 6 ? 'sold' : 'in_stock' }));
     const items = withPromoSlots(collapseSold(hits, (item) => item.status === 'sold'), [3]);
