@@ -1,8 +1,12 @@
-/** Fuel cost calculator (spec §9): weekly cost = distance / 100 x consumption x price, in cents. */
+/**
+ * Fuel cost calculator (spec §9): weekly cost = distance / 100 x consumption x price, in cents.
+ * Once the shopper has changed an input, the cost is said when the inputs settle (SettledStatus).
+ */
 import { useId, useState } from 'react';
 import { fuelCost } from '../../lib/vehicle/fuel-cost.ts';
 import { parseDecimal } from '../../lib/finance/finance-bounds.ts';
 import { formatMoney } from '../../lib/text/format.ts';
+import { SettledStatus } from '../ui/SettledStatus.tsx';
 
 interface Props {
   distanceKm: number;
@@ -25,6 +29,7 @@ export default function FuelCalculator(props: Props) {
     ['consumption', 'Fuel consumption (L/100km)', consumption, setConsumption, 'L/100km'],
     ['price', 'Fuel price ($ per litre)', price, setPrice, '$/L'],
   ];
+  const costText = formatMoney(cost, { cents: true });
   return (
     <form className="fuel-calc" onSubmit={(event) => event.preventDefault()} aria-label="Fuel cost calculator">
       <div className="fuel-calc__grid">
@@ -35,8 +40,10 @@ export default function FuelCalculator(props: Props) {
           </div>
         ))}
       </div>
-      <p className="fuel-calc__result" aria-live="polite">
-        Estimated fuel cost: <strong data-testid="fuel-cost">{formatMoney(cost, { cents: true })}</strong> per week
+      {/* Not live: the cost, rewritten at each keystroke, was read each time; the status says it once. */}
+      <SettledStatus text={`Estimated fuel cost: ${costText} per week`} />
+      <p className="fuel-calc__result">
+        Estimated fuel cost: <strong data-testid="fuel-cost">{costText}</strong> per week
       </p>
     </form>
   );
