@@ -3,12 +3,15 @@
  * an image slider with thumbnails, an optional video slide, a fullscreen gallery with arrow
  * buttons and keyboard navigation, and — when the car has them — Spin and Interior views.
  * The first slide is server-rendered so the page's largest image paints before hydration.
+ * The photo the shopper settles on ('2 of 6') is said once (SettledStatus), by the fullscreen
+ * view's status while it is open, else by the gallery's: never by both.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { galleryLayout, isPriorityImage, slideShowsPhoto, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 import Hotspots from './Hotspots.tsx';
 import Picture from '../ui/Picture.tsx';
+import { SettledStatus } from '../ui/SettledStatus.tsx';
 import type { ImageSources } from '../../lib/images.ts';
 
 /** One gallery image with its responsive sources (carImageSources) and its thumbnail. */
@@ -213,9 +216,11 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
                 </button>
               </>
             )}
-            <p className="gallery__counter" aria-live="polite">
+            {/* The counters are not live: each step was read, as a bare number; the status says the photo once. */}
+            <p className="gallery__counter">
               {index + 1} / {count}
             </p>
+            {count > 1 && !fullscreen && <SettledStatus text={slideLabel(index)} />}
           </section>
         )}
         {mode === 'spin' && externalSpin && (
@@ -285,9 +290,10 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
               </button>
             </>
           )}
-          <p className="lightbox__counter" aria-live="polite">
+          <p className="lightbox__counter">
             {index + 1} / {count}
           </p>
+          {count > 1 && <SettledStatus text={slideLabel(index)} />}
         </div>
       )}
     </div>
