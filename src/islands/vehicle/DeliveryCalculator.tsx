@@ -1,6 +1,8 @@
 /**
  * Delivery calculator (spec §5): postcode in, the lead API's estimate (price and name) out.
- * 'Please enter a postcode.' when empty; the spec's apology when there is no estimate.
+ * 'Please enter a postcode.' when empty; the spec's apology when there is no estimate (the
+ * postcode is then not marked invalid: it was typed right). Calculate keeps keyboard focus while
+ * the estimate is asked for (aria-disabled, not disabled); a press then asks nothing.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
@@ -14,7 +16,8 @@ interface Props {
   carId: string;
 }
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'estimate'; price: number; name: string };
+/** `invalid`: the postcode as typed is wrong (empty, not 4 digits), not merely without an estimate. */
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string; invalid?: boolean } | { kind: 'estimate'; price: number; name: string };
 
 export default function DeliveryCalculator({ endpoint, carId }: Props) {
   const id = useId();
@@ -23,9 +26,10 @@ export default function DeliveryCalculator({ endpoint, carId }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (state.kind === 'loading') return;
     const value = postcode.trim();
-    if (value === '') return setState({ kind: 'error', message: 'Please enter a postcode.' });
-    if (!/^\d{4}$/.test(value)) return setState({ kind: 'error', message: FORM_MESSAGES.postcode });
+    if (value === '') return setState({ kind: 'error', message: 'Please enter a postcode.', invalid: true });
+    if (!/^\d{4}$/.test(value)) return setState({ kind: 'error', message: FORM_MESSAGES.postcode, invalid: true });
     setState({ kind: 'loading' });
     try {
       const url = new URL(endpoint, window.location.href);
@@ -57,10 +61,11 @@ export default function DeliveryCalculator({ endpoint, carId }: Props) {
           placeholder="e.g. 4000"
           value={postcode}
           onChange={(event) => setPostcode(event.target.value.replace(/\D/g, ''))}
-          aria-invalid={state.kind === 'error' ? true : undefined}
+          aria-invalid={state.kind === 'error' && state.invalid ? true : undefined}
           aria-describedby={`${id}-result`}
         />
-        <button type="submit" className="button" disabled={state.kind === 'loading'}>
+        {/* Focusable while calculating: a focused button that becomes disabled drops keyboard focus to the page. */}
+        <button type="submit" className="button" aria-disabled={state.kind === 'loading' || undefined}>
           {state.kind === 'loading' ? 'Calculating…' : 'Calculate'}
         </button>
       </div>
