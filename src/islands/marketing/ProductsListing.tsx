@@ -1,13 +1,16 @@
 /**
  * Parts and accessories listing (spec §2 /vehicle-parts-and-accessories, /accessories,
  * /parts/search): search box, categories with counts, price range and 21 per page, answered
- * in the browser by the project's embedded search engine; state kept in the URL.
+ * in the browser by the project's embedded search engine; state kept in the URL. The count a
+ * change leads to is said once it settles (SettledStatus; not the count of the page as opened);
+ * Clear Filters, gone once pressed, leaves focus on the search box.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createListIndex } from '../../search/lists/list-index.ts';
 import { parseProductsState, PRODUCTS_SEARCHABLE, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
+import { SettledStatus } from '../ui/SettledStatus.tsx';
 import '../ui/marketing.css';
 
 interface Props {
@@ -22,12 +25,16 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
   const engine = useMemo(() => createListIndex(documents, { searchable: PRODUCTS_SEARCHABLE }), [documents]);
   const [state, setState] = useState<ProductsState>({ query: '', page: 1 });
   const [draft, setDraft] = useState({ query: '', min: '', max: '' });
+  // The state the URL opened with is read: from then on a changed count is said.
+  const [read, setRead] = useState(false);
+  const searchBox = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const read = () => {
       const next = parseProductsState(window.location.search);
       setState(next);
       setDraft({ query: next.query, min: next.price?.min?.toString() ?? '', max: next.price?.max?.toString() ?? '' });
+      setRead(true);
     };
     read();
     window.addEventListener('popstate', read);
@@ -44,6 +51,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
   const hits = result.hits;
   const categories = Object.entries(result.facets?.category ?? {});
   // Category counts ignore the chosen category so the other options stay visible (disjunctive facet).
+  const countText = `${result.nbHits} ${result.nbHits === 1 ? 'product' : 'products'}`;
   const allCategories = state.category ? Object.entries(engine.search(indexName, { ...params, facetFilters: undefined, page: 0 }).facets?.category ?? {}) : categories;
 
   const submit = (event: FormEvent) => {
@@ -60,7 +68,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
         <div>
           <label htmlFor="products-query">Search parts and accessories</label>
           {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- focus goes to the box only when the page opens as the parts search (autoFocusSearch) */}
-          <input id="products-query" name="query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
+          <input id="products-query" ref={searchBox} name="query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
         </div>
         <div>
           <label htmlFor="products-min">Min price</label>
@@ -96,14 +104,20 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
           </ul>
         </nav>
         <div>
-          <p aria-live="polite" className="muted">
-            {result.nbHits} {result.nbHits === 1 ? 'product' : 'products'}
-          </p>
+          {/* Not live: only its number changed, so the number alone was read; the status says the count whole. */}
+          <p className="muted">{countText}</p>
+          {read && <SettledStatus text={countText} />}
           {hits.length === 0 ? (
             <EmptyListing
               message="No results found for your search at this time. Please try adjusting the filters for more results."
               clearHref={basePath}
-              onClear={(event) => (event.preventDefault(), setDraft({ query: '', min: '', max: '' }), go({ query: '', page: 1 }))}
+              onClear={(event) => {
+                event.preventDefault();
+                setDraft({ query: '', min: '', max: '' });
+                go({ query: '', page: 1 });
+                // The link goes away with the empty result: focus would drop to the page.
+                searchBox.current?.focus();
+              }}
             />
           ) : (
             <ul className="products__list">
