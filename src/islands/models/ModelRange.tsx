@@ -1,7 +1,8 @@
 /**
  * The model range (spec §2 /models, /models?body={body}, /{brand}/overview): body-category
  * buttons (rows of §9) and the models dropdown filter the tiles; a carousel when more than
- * one model is shown, else a grid. The active body lives in the URL (?body=suv).
+ * one model is shown, else a grid. The active body lives in the URL (?body=suv). The count a
+ * change leads to is said once it settles (SettledStatus; not the count of the page as opened).
  */
 import { useEffect, useState } from 'react';
 import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
@@ -9,6 +10,7 @@ import { carImageSources, type ImageOptions } from '../../lib/images.ts';
 import { formatCount } from '../../lib/text/format.ts';
 import Picture from '../ui/Picture.tsx';
 import Carousel from '../ui/Carousel.tsx';
+import { SettledStatus } from '../ui/SettledStatus.tsx';
 import BodyIcon from './BodyIcon.tsx';
 import ModelsDropdown from './ModelsDropdown.tsx';
 import './models.css';
@@ -51,11 +53,14 @@ function ModelTile({ tile, level, imageOptions }: { tile: ModelTileData; level: 
 
 export default function ModelRange({ tiles, categories, headingLevel = 2, imageOptions }: Props) {
   const [active, setActive] = useState('all');
+  // The body the URL opened with is read: from then on a changed count is said.
+  const [read, setRead] = useState(false);
 
   useEffect(() => {
     const fromUrl = () => {
       const body = new URLSearchParams(window.location.search).get('body') ?? 'all';
       setActive(categories.some((category) => category.slug === body) ? body : 'all');
+      setRead(true);
     };
     fromUrl();
     window.addEventListener('popstate', fromUrl);
@@ -102,9 +107,8 @@ export default function ModelRange({ tiles, categories, headingLevel = 2, imageO
           <ModelsDropdown categories={categories} active={active} onSelect={select} />
         </>
       )}
-      <p className="visually-hidden" aria-live="polite">
-        {formatCount(shown.length, { one: 'model', other: 'models' })} shown
-      </p>
+      {/* One string: a live paragraph whose number alone changed was read as '2 models', without 'shown'. */}
+      {read && <SettledStatus text={`${formatCount(shown.length, { one: 'model', other: 'models' })} shown`} />}
       {modelLayout(shown.length) === 'carousel' ? (
         <Carousel key={active} label="Models" width={shown.length > 4 ? 'wide' : 'narrow'} items={shown.length}>
           {shown.map((tile) => (

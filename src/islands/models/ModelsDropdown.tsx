@@ -1,6 +1,7 @@
 /**
  * The models dropdown (spec §4): a disclosure listing the body categories; it shows the
- * active body and closes after a choice (navigation to ?body=...).
+ * active body and closes after a choice (navigation to ?body=...). A choice, or Escape, with
+ * focus in the list gives focus back to the button: the list, and the focused link, go away.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -13,11 +14,16 @@ interface Props {
 export default function ModelsDropdown({ categories, active, onSelect }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const activeLabel = categories.find((category) => category.slug === active)?.body ?? 'All Models';
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (root.current?.contains(document.activeElement)) toggle.current?.focus();
+      setOpen(false);
+    };
     const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false);
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
@@ -30,11 +36,19 @@ export default function ModelsDropdown({ categories, active, onSelect }: Props) 
   const choose = (slug: string) => {
     onSelect(slug);
     setOpen(false);
+    toggle.current?.focus();
   };
 
   return (
     <div className="models-dropdown" ref={root}>
-      <button type="button" className="models-dropdown__toggle" aria-expanded={open} aria-controls="models-dropdown-list" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        ref={toggle}
+        className="models-dropdown__toggle"
+        aria-expanded={open}
+        aria-controls="models-dropdown-list"
+        onClick={() => setOpen(!open)}
+      >
         Body type: {activeLabel}
       </button>
       {open && (
