@@ -1,7 +1,9 @@
 /**
  * A horizontal carousel of server-rendered cards (locations, models, slides, reviews):
- * a scroll-snap track with Previous / Next buttons that are disabled at the ends (spec §4).
- * Works without JavaScript as a swipeable track; the island only adds the arrows.
+ * a scroll-snap track with Previous / Next buttons that are disabled at the ends (spec §4):
+ * aria-disabled, not disabled, so a keyboard user pressing Next to the end keeps focus on it
+ * (a focused button that becomes disabled drops focus to the page); a press there moves
+ * nothing. Works without JavaScript as a swipeable track; the island only adds the arrows.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import './marketing.css';
@@ -45,7 +47,7 @@ export default function Carousel({ label, width = 'narrow', swipeHint = false, i
 
   const move = (direction: -1 | 1) => {
     const element = track.current;
-    if (!element) return;
+    if (!element || (direction < 0 ? atStart : atEnd)) return;
     const card = element.querySelector<HTMLElement>('[data-carousel-item]');
     const step = card ? card.getBoundingClientRect().width + 16 : element.clientWidth * 0.8;
     element.scrollBy({ left: direction * step, behavior: 'auto' });
@@ -60,10 +62,10 @@ export default function Carousel({ label, width = 'narrow', swipeHint = false, i
             Swipe
           </span>
         )}
-        <button type="button" className="carousel__arrow" onClick={() => move(-1)} disabled={atStart} aria-label="Previous">
+        <button type="button" className="carousel__arrow" onClick={() => move(-1)} aria-disabled={atStart || undefined} aria-label="Previous">
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" className="carousel__arrow" onClick={() => move(1)} disabled={atEnd} aria-label="Next">
+        <button type="button" className="carousel__arrow" onClick={() => move(1)} aria-disabled={atEnd || undefined} aria-label="Next">
           <span aria-hidden="true">›</span>
         </button>
       </div>
