@@ -3,7 +3,7 @@
  * 4.1.3): each change of a region's content, as the changed text only (a region is not
  * aria-atomic: '7' when only the number of '7 products' changed), or the region's whole text
  * when it is aria-atomic="true". Text removed, and a region's own content when it appears,
- * are not said. Import it only from tests.
+ * are not said, except an alert's (an alert is read when it appears). Import it only from tests.
  */
 
 /** Every element a screen reader speaks changes of. */
@@ -15,6 +15,10 @@ export function listenLive(root: Element): { said: string[]; stop: () => void } 
   const observer = new MutationObserver((records) => {
     const changed = new Map<Element, string[]>();
     for (const record of records) {
+      for (const node of record.addedNodes) {
+        const alerts = node instanceof Element ? [...(node.matches('[role="alert"]') ? [node] : []), ...node.querySelectorAll('[role="alert"]')] : [];
+        for (const alert of alerts) changed.set(alert, [alert.textContent ?? '']);
+      }
       const target = record.target instanceof Element ? record.target : record.target.parentElement;
       const region = target?.closest(LIVE);
       if (!region) continue;
