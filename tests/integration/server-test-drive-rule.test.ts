@@ -45,6 +45,19 @@ describe('lead API: the test-drive rule', () => {
           },
         }),
         car(7, 'other-yard', { location: { id: 302, slug: 'south', name: 'South', distribution_locations: [{ name: 'Byron Delivery', slug: 'byron' }] } }),
+        // A feed's names with spaces at the ends, a tab inside, or nothing but spaces (the slug then).
+        car(8, 'untidy-feed', {
+          location: {
+            id: 303,
+            slug: 'east',
+            name: 'East',
+            distribution_locations: [
+              { name: 'Gold Coast Delivery ', slug: 'gold-coast' },
+              { name: 'Tweed\tHeads', slug: 'tweed' },
+              { name: '  ', slug: 'ballina' },
+            ],
+          },
+        }),
       ],
     });
     writeTenantFolder(join(folder.dir, 'tenants', 'parked'), {
@@ -101,6 +114,21 @@ describe('lead API: the test-drive rule', () => {
       const stored = await database.db.query<{ data: unknown }>('SELECT data FROM leads WHERE tenant = $1 AND id = $2', ['driving', taken.json().lead_id]);
       const data = typeof stored[0]!.data === 'string' ? JSON.parse(stored[0]!.data) : stored[0]!.data;
       expect(data).toMatchObject({ delivery_location: place });
+    }
+  });
+
+  it("takes a feed's delivery location with spaces at the ends or a control character inside, as the form sends it (one line, trimmed; a blank name by its slug)", async () => {
+    for (const [posted, kept] of [
+      ['Gold Coast Delivery', 'Gold Coast Delivery'],
+      ['Gold Coast Delivery ', 'Gold Coast Delivery'],
+      ['Tweed Heads', 'Tweed Heads'],
+      ['ballina', 'ballina'],
+    ]) {
+      const taken = await lead({ category: 'Test Drive', car_id: 8, delivery_location: posted });
+      expect([posted, taken.statusCode]).toEqual([posted, 201]);
+      const stored = await database.db.query<{ data: unknown }>('SELECT data FROM leads WHERE tenant = $1 AND id = $2', ['driving', taken.json().lead_id]);
+      const data = typeof stored[0]!.data === 'string' ? JSON.parse(stored[0]!.data) : stored[0]!.data;
+      expect(data).toMatchObject({ delivery_location: kept });
     }
   });
 

@@ -267,6 +267,43 @@ describe('TestDriveForm delivery location', () => {
     expect($sentLead.get()?.sent).toContainEqual(['Delivery Location', 'Gold Coast Delivery']);
   });
 
+  it("offers and sends a feed's delivery location with spaces at the ends or a tab inside as the lead API reads it (a blank name by its slug)", async () => {
+    const untidy = encodeCarChoices([
+      makeCar({
+        id: 14,
+        slug: 'untidy',
+        name: 'Untidy car',
+        status: 'in_stock',
+        location: {
+          name: 'East',
+          distribution_locations: [
+            { name: 'Gold Coast Delivery ', slug: 'gold-coast' },
+            { name: 'Tweed\tHeads', slug: 'tweed' },
+            { name: ' ', slug: 'ballina' },
+          ],
+        } as never,
+      }),
+    ]);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-test-drive/', search: '', href: 'https://drive.example.com.au/book-test-drive/' });
+    const calls = stubApi({ '/untidy-choices.json': [200, JSON.parse(untidy)], '/leads': [201, { lead_id: 'L1' }] });
+    mounted.render(<TestDriveForm formId="untidy" config={config} carChoicesUrl="/untidy-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#untidy-${name}`)!;
+    fill(field('car_id'), '14');
+    await settle();
+    expect([...field('delivery_location').options].map((option) => option.value)).toEqual(['', 'Gold Coast Delivery', 'Tweed Heads', 'ballina']);
+    fill(field('delivery_location'), 'Gold Coast Delivery');
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    await submit(form);
+    expect(assign).toHaveBeenCalledWith('/success');
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ delivery_location: 'Gold Coast Delivery', car_id: '14' });
+  });
+
   it('drops the delivery location chosen for another car when the car now chosen offers none', async () => {
     const { form, lead, sent } = await switchCarAndSend('12');
     expect(form.querySelector('#deliver-delivery_location')).toBeNull();

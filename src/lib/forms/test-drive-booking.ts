@@ -6,6 +6,7 @@
  * the form offers them and the lead API takes only them.
  */
 import { dealerDateAfter } from '../text/dealer-time.ts';
+import { oneLine } from '../../schemas/forms/fields.ts';
 
 /** The most days the availability call lists (its `days`, 1 to this), and how far ahead a test drive may be booked. */
 export const MAX_BOOKING_DAYS = 31;
@@ -20,7 +21,15 @@ interface DeliveringCar {
   location?: { distribution_locations?: readonly { name?: string | null; slug?: string | null }[] | null } | null;
 }
 
-/** The delivery locations of a test drive of `car`, as the form offers them: each of its location's distribution locations by name, else by slug. */
+/** A feed's text as the lead schema reads a posted one-line field (oneLine, then trimmed): what the form sends is what the lead API compares. */
+const asPosted = (text: string | null | undefined): string => oneLine(text ?? '').trim();
+
+/**
+ * The delivery locations of a test drive of `car`, as the form offers them and the lead API reads
+ * them back: each of its location's distribution locations by name, else (a blank name) by slug,
+ * one line and trimmed; each once.
+ */
 export function deliveryLocations(car: DeliveringCar | null | undefined): string[] {
-  return (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
+  const names = (car?.location?.distribution_locations ?? []).map((entry) => asPosted(entry.name) || asPosted(entry.slug));
+  return [...new Set(names.filter(Boolean))];
 }
