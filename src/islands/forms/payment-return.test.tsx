@@ -8,6 +8,9 @@
  * redirect_status says, and is busy until it comes; a reload of that URL asks again while no
  * verdict is final; a failed payment is tried again with what the shopper typed. The provider's card form is replaced at its
  * seam (payment-stripe.tsx) by one whose "redirect" never answers, as a page that navigates away.
+ * What the shopper typed is kept in this tab's sessionStorage only while the server's verdict is
+ * awaited: it is gone once the wait ends (paid, a final failure, a decline, still processing at
+ * the wait's end), when the redirect is abandoned, and once the payment's hold time has passed.
  */
 import * as v from 'valibot';
 import { useEffect } from 'react';
@@ -102,6 +105,15 @@ const form = () => mounted.host.querySelector('form')!;
 const field = (island: Island, name: string) =>
   form().querySelector<HTMLInputElement>(`#${island === 'online-payment' ? 'online-payment' : 'reserve'}-${name}`)!;
 const alertText = () => form().querySelector('[data-testid="error-warning"]')?.textContent ?? '';
+/** What this tab keeps of the payment being confirmed (payment.ts PENDING_KEY), if anything. */
+const kept = () => sessionStorage.getItem('pending_payment');
+/** Fake the clock (Date and setTimeout, still moving on its own) so a test can jump over the page's wait for the verdict. */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['Date', 'setTimeout'], shouldAdvanceTime: true });
+/** Move the faked clock past the page's wait for the server's verdict (90 s), a poll at a time. */
+async function outwait() {
+  for (let step = 0; step < 40; step += 1) await vi.advanceTimersByTimeAsync(3000);
+  await settle();
+}
 const paymentCalls = (calls: { path: string }[]) => calls.filter((call) => call.path.startsWith('/payments/') || call.path === '/leads');
 
 /** The routes of a shopper paying on `island`, and the server's answer to the status poll. */
@@ -117,8 +129,8 @@ function api(island: Island, verdict: [number, unknown], more: Record<string, [n
   });
 }
 
-/** Type the details, reach the card form and submit the card: the card redirects (the page is left). */
-async function payUntilRedirect(island: Island) {
+/** Type the details, reach the card form and submit the card: it answers as card.confirm says (by default it redirects: the page is left). */
+async function typeAndPay(island: Island) {
   at(PAGES[island]);
   show(island);
   await settle();
@@ -156,7 +168,7 @@ const ISLANDS: Island[] = ['reserve', 'journey', 'online-payment'];
 describe.each(ISLANDS)('%s: back from the card redirect, the server says how the payment went', (island) => {
   it('redirect_status=succeeded but the server says failed: no /success, the failure is said', async () => {
     api(island, status('paid'));
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     const calls = api(island, status('failed'));
     await comeBack(island, 'succeeded');
     expect(calls.map((call) => call.path)).toContain(`/payments/${PAYMENT}`);
@@ -166,7 +178,7 @@ describe.each(ISLANDS)('%s: back from the card redirect, the server says how the
 
   it('redirect_status=failed but the server says paid: /success, and no lead is posted from the browser', async () => {
     api(island, status('failed'));
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     const calls = api(island, status('paid'));
     await comeBack(island, 'failed');
     expect(assign).toHaveBeenCalledTimes(1);
@@ -182,7 +194,7 @@ describe.each(ISLANDS)('%s: back from the card redirect, the server says how the
 describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
   it('while the server has no verdict yet: the reload asks the server again (the payment is not forgotten)', async () => {
     api(island, status('processing'));
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     // Back on the page, the server is being asked (its answer never comes: the page is reloaded first).
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     await comeBack(island, 'succeeded');
@@ -195,7 +207,7 @@ describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
 
   it('after the server said paid (a reload, or Back from /success): /success is not shown again and nothing is asked or sent', async () => {
     api(island, status('processing'));
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     api(island, status('paid'));
     await comeBack(island, 'succeeded');
     expect(assign).toHaveBeenCalledTimes(1);
@@ -209,7 +221,7 @@ describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
 describe.each(ISLANDS)('%s: a failed card after the redirect is tried again with what was typed', (island) => {
   it('the details are kept and Continue to payment starts a new attempt of the same payment', async () => {
     const first = api(island, status('failed'));
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     const firstStart = first.find((call) => call.path === (island === 'online-payment' ? '/payments/online-payment' : '/payments/reservations'))!.body as {
       attempt: string;
     };
@@ -241,7 +253,7 @@ describe.each(ISLANDS)('%s: a failed card after the redirect is tried again with
 
   it('while the server is asked, the form is busy: no second payment can be started meanwhile', async () => {
     api(island, status('processing'));
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     await comeBack(island, 'succeeded');
     const button = form().querySelector('button[type="submit"]')!;
@@ -254,7 +266,7 @@ describe.each(ISLANDS)('%s: a card declined on the page (no redirect)', (island)
   it('keeps what was typed and starts a new attempt on Continue to payment', async () => {
     const first = api(island, status('failed'));
     card.confirm = async () => ({ ok: false, message: 'Your card was declined.' });
-    await payUntilRedirect(island);
+    await typeAndPay(island);
     expect(alertText()).toBe('Your card was declined.');
     const firstStart = first.find((call) => call.path.endsWith('/reservations') || call.path.endsWith('/online-payment'))!.body as { attempt: string };
     const calls = api(island, status('processing'));
@@ -263,5 +275,99 @@ describe.each(ISLANDS)('%s: a card declined on the page (no redirect)', (island)
     expect((again.body as { attempt: string }).attempt).not.toBe(firstStart.attempt);
     if (island === 'online-payment') expect(again.body).toMatchObject({ name: 'Sam', reference: 'INV-7781', amount: '350.25' });
     else expect(again.body).toMatchObject({ lead_id: 'lead-7' });
+  });
+});
+
+describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for the verdict ends', (island) => {
+  it('paid on the page: nothing is kept', async () => {
+    card.confirm = async () => ({ ok: true });
+    api(island, status('paid'));
+    await typeAndPay(island);
+    expect(assign).toHaveBeenCalledWith('/success');
+    expect(kept()).toBeNull();
+  });
+
+  it('a final failure on the page: nothing is kept (the form still shows what was typed)', async () => {
+    card.confirm = async () => ({ ok: true });
+    api(island, status('failed'));
+    await typeAndPay(island);
+    expect(alertText()).toContain('The payment did not go through and nothing was charged.');
+    expect(kept()).toBeNull();
+  });
+
+  it('a card declined on the page: nothing is kept', async () => {
+    card.confirm = async () => ({ ok: false, message: 'Your card was declined.' });
+    api(island, status('failed'));
+    await typeAndPay(island);
+    expect(alertText()).toBe('Your card was declined.');
+    expect(kept()).toBeNull();
+  });
+
+  it('still processing when the page stops waiting: the shopper is told so and nothing is kept', async () => {
+    fakeClock();
+    card.confirm = async () => ({ ok: true });
+    api(island, status('processing'));
+    await typeAndPay(island);
+    expect(kept()).toContain('Sam');
+    await outwait();
+    expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
+    expect(kept()).toBeNull();
+  }, 20_000);
+
+  it.each(['paid', 'failed'])('back from the redirect, the server says %s: nothing is kept', async (verdict) => {
+    api(island, status('processing'));
+    await typeAndPay(island);
+    expect(kept()).not.toBeNull();
+    api(island, status(verdict));
+    await comeBack(island, 'succeeded');
+    expect(kept()).toBeNull();
+  });
+
+  it('back from the redirect, still processing when the page stops waiting: nothing is kept', async () => {
+    fakeClock();
+    api(island, status('processing'));
+    await typeAndPay(island);
+    await comeBack(island, 'succeeded');
+    expect(kept()).not.toBeNull();
+    await outwait();
+    expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
+    expect(kept()).toBeNull();
+  }, 20_000);
+
+  it('a redirect abandoned at the bank (the page opened again without the return): nothing is kept, nothing asked', async () => {
+    api(island, status('processing'));
+    await typeAndPay(island);
+    expect(kept()).not.toBeNull();
+    const calls = api(island, status('paid'));
+    mounted.reset();
+    at(PAGES[island]);
+    show(island);
+    await settle();
+    expect(kept()).toBeNull();
+    expect(paymentCalls(calls)).toEqual([]);
+  });
+
+  it("the return URL opened after the payment's hold time (the site's payments.hold_minutes): what was kept is discarded, nothing asked", async () => {
+    fakeClock();
+    api(island, status('processing'));
+    await typeAndPay(island);
+    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
+    const calls = api(island, status('paid'));
+    await comeBack(island, 'succeeded');
+    expect(kept()).toBeNull();
+    expect(paymentCalls(calls)).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('online-payment: a kept payment without a lead', () => {
+  it('is not resumed on the return URL and is discarded', async () => {
+    api('online-payment', status('processing'), { '/payments/online-payment': [201, started(PAYMENT)] });
+    await typeAndPay('online-payment');
+    expect(kept()).toContain('INV-7781');
+    const calls = api('online-payment', status('paid'), { '/payments/online-payment': [201, started(PAYMENT)] });
+    await comeBack('online-payment', 'succeeded');
+    expect(kept()).toBeNull();
+    expect(paymentCalls(calls)).toEqual([]);
   });
 });

@@ -61,14 +61,26 @@ export async function waitForPayment(apiBase: string, paymentId: string, timeout
 
 const PENDING_KEY = 'pending_payment';
 
+/** What this tab keeps of the payment being confirmed (rememberPendingPayment), until `expiresAt`. */
+interface PendingRecord {
+  form?: string;
+  paymentId?: string;
+  leadId?: string | null;
+  amountCents?: number;
+  values?: unknown;
+  expiresAt?: number;
+}
+
 /**
  * Remember the payment being confirmed, and what the shopper typed: a redirect-based method
  * (3-D Secure) comes back to this page as a new page, which has only what was kept here (this
- * tab's sessionStorage, until the server's verdict is final).
+ * tab's sessionStorage, while the verdict is awaited and for at most `keepMs`, the site's
+ * payment hold time: a stale one is discarded when read).
  */
-export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined, values: Record<string, unknown> = {}): void {
+export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined, values: Record<string, unknown>, keepMs: number): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ form, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents, values }));
+    const record: PendingRecord = { form, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents, values, expiresAt: Date.now() + keepMs };
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
   } catch {
     /* storage is a convenience only */
   }
@@ -76,22 +88,35 @@ export function rememberPendingPayment(form: string, payment: StartedPayment, le
 
 /**
  * The payment this form was confirming when the provider redirected back here (redirect_status in
- * the URL), if any. It stays remembered until the server's verdict is final (forgetPendingPayment),
- * so a reload of the return URL while the bank is still confirming asks the server again.
+ * the URL), if any. It stays remembered while the server's verdict is awaited, so a reload of the
+ * return URL asks the server again. Anything else kept is discarded here: a page opened without
+ * the return (a redirect abandoned at the bank), another form's, one past its time, or one
+ * without a lead to complete.
  */
-export function resumedPayment(form: string): { paymentId: string; leadId: string | null; amountCents: number; values: Record<string, unknown> } | undefined {
+export function resumedPayment(form: string): { paymentId: string; leadId: string; amountCents: number; values: Record<string, unknown> } | undefined {
   try {
-    if (!new URLSearchParams(location.search).has('redirect_status')) return undefined;
-    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { form?: string; paymentId?: string; leadId?: string | null; amountCents?: number; values?: unknown } | null;
-    if (!saved || saved.form !== form || typeof saved.paymentId !== 'string') return undefined;
+    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingRecord | null;
+    if (!saved) return undefined;
+    const resumes =
+      new URLSearchParams(location.search).has('redirect_status') &&
+      saved.form === form &&
+      typeof saved.paymentId === 'string' &&
+      typeof saved.leadId === 'string' &&
+      typeof saved.expiresAt === 'number' &&
+      saved.expiresAt > Date.now();
+    if (!resumes) {
+      forgetPendingPayment();
+      return undefined;
+    }
     const values = saved.values && typeof saved.values === 'object' && !Array.isArray(saved.values) ? (saved.values as Record<string, unknown>) : {};
-    return { paymentId: saved.paymentId, leadId: saved.leadId ?? null, amountCents: Number(saved.amountCents ?? 0), values };
+    return { paymentId: saved.paymentId!, leadId: saved.leadId!, amountCents: Number(saved.amountCents ?? 0), values };
   } catch {
+    forgetPendingPayment();
     return undefined;
   }
 }
 
-/** The remembered payment has ended (paid, or a final failure): a later visit of the return URL resumes nothing. */
+/** The wait for the remembered payment's verdict has ended (paid, a final failure, a declined card, or still processing at its end): nothing is kept. */
 export function forgetPendingPayment(): void {
   try {
     sessionStorage.removeItem(PENDING_KEY);
@@ -139,7 +164,7 @@ function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefine
  * (`pay`), or resumed on the first render after the provider's redirect (`onResume` hears of it).
  * `form` names the island in what is kept across that redirect.
  */
-export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase' | 'phone'>, onResume: (resumed: ResumedPayment) => void) {
+export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase' | 'phone' | 'payments'>, onResume: (resumed: ResumedPayment) => void) {
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -156,12 +181,12 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
   // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
   useEffect(() => {
     const resumed = resumedPayment(form);
-    if (!resumed?.leadId) return;
+    if (!resumed) return;
     const { leadId, amountCents, values } = resumed;
     setWaiting(true);
     const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
       setWaiting(false);
-      if (status !== 'processing') forgetPendingPayment();
+      forgetPendingPayment();
       return outcomeOf(status, leadId, site.phone);
     });
     onResume({ leadId, amountCents, values, outcome });
@@ -178,10 +203,11 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
     intent: (paymentId: string) => requestPaymentIntent(site.apiBase, paymentId),
     /**
      * Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed
-     * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's return.
+     * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's
+     * return while the verdict is awaited, and forgotten when the wait ends, however it ends.
      */
     pay: async (started: StartedPayment, leadId: string | undefined, values: Record<string, unknown>): Promise<PaymentOutcome> => {
-      rememberPendingPayment(form, started, leadId, values);
+      rememberPendingPayment(form, started, leadId, values, site.payments.holdMinutes * 60_000);
       const confirmed = await confirm();
       if (!confirmed.ok) {
         forgetPendingPayment();
@@ -191,7 +217,7 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
       setWaiting(true);
       const status = await waitForPayment(site.apiBase, started.payment_id);
       setWaiting(false);
-      if (status !== 'processing') forgetPendingPayment();
+      forgetPendingPayment();
       const outcome = outcomeOf(status, leadId, site.phone);
       if (!outcome.paid && status !== 'processing') restart();
       return outcome;
