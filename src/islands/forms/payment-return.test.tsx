@@ -11,6 +11,8 @@
  * What the shopper typed is kept in this tab's sessionStorage only while the server's verdict is
  * awaited: it is gone once the wait ends (paid, a final failure, a decline, still processing at
  * the wait's end), when the redirect is abandoned, and once the payment's hold time has passed.
+ * It is resumed only by the return URL of its own page and its own payment (Stripe's
+ * payment_intent): another car's or another payment's return URL (Back, Forward) discards it.
  */
 import * as v from 'valibot';
 import { useEffect } from 'react';
@@ -68,11 +70,11 @@ afterEach(() => {
 });
 
 /** The browser is at `path` (what Stripe's return_url adds, when `returned`). */
-function at(path: string, returned?: 'succeeded' | 'failed') {
+function at(path: string, returned?: 'succeeded' | 'failed', intent = 'pi_3Q0abc') {
   const url = new URL(path, 'https://pay.example.com.au');
   if (returned) {
-    url.searchParams.set('payment_intent', 'pi_3Q0abc');
-    url.searchParams.set('payment_intent_client_secret', 'pi_3Q0abc_secret_xyz');
+    url.searchParams.set('payment_intent', intent);
+    url.searchParams.set('payment_intent_client_secret', `${intent}_secret_xyz`);
     url.searchParams.set('redirect_status', returned);
   }
   window.history.replaceState(null, '', `${url.pathname}${url.search}`);
@@ -369,5 +371,47 @@ describe('online-payment: a kept payment without a lead', () => {
     await comeBack('online-payment', 'succeeded');
     expect(kept()).toBeNull();
     expect(paymentCalls(calls)).toEqual([]);
+  });
+});
+
+describe("a kept payment is resumed only by its own page's return URL of its own payment", () => {
+  /** A deposit on car-42's page redirected to the bank; the browser then lands on `path`, returned for `intent`. */
+  async function landOn(island: Island, path: string, intent: string) {
+    api('reserve', status('processing'));
+    await typeAndPay('reserve');
+    expect(kept()).not.toBeNull();
+    const calls = api(island, status('paid'));
+    mounted.reset();
+    at(path, 'succeeded', intent);
+    show(island);
+    await settle();
+    return calls;
+  }
+
+  it("another car's checkout (the same payment_intent in the URL): not resumed, discarded", async () => {
+    const calls = await landOn('reserve', '/cars/car-43/checkout', 'pi_3Q0abc');
+    expect(paymentCalls(calls)).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(kept()).toBeNull();
+  });
+
+  it('the same page returned for another payment (Back or Forward to an older return URL): not resumed, discarded', async () => {
+    const calls = await landOn('reserve', '/cars/car-42/checkout', 'pi_3Q0other');
+    expect(paymentCalls(calls)).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(kept()).toBeNull();
+  });
+
+  it('the online purchase journey (the same form, another page): not resumed, discarded', async () => {
+    const calls = await landOn('journey', '/checkout-journey?car_id=car-42', 'pi_3Q0abc');
+    expect(paymentCalls(calls)).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(kept()).toBeNull();
+  });
+
+  it('its own page and payment: resumed', async () => {
+    const calls = await landOn('reserve', '/cars/car-42/checkout', 'pi_3Q0abc');
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledWith('/success');
   });
 });

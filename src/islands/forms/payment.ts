@@ -64,7 +64,11 @@ const PENDING_KEY = 'pending_payment';
 /** What this tab keeps of the payment being confirmed (rememberPendingPayment), until `expiresAt`. */
 interface PendingRecord {
   form?: string;
+  /** The page the card was submitted on (location.pathname): the provider returns to it. */
+  path?: string;
   paymentId?: string;
+  /** The provider's id of the payment (Stripe's payment_intent), once the server created it (notePaymentIntent). */
+  intentId?: string;
   leadId?: string | null;
   amountCents?: number;
   values?: unknown;
@@ -79,27 +83,44 @@ interface PendingRecord {
  */
 export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined, values: Record<string, unknown>, keepMs: number): void {
   try {
-    const record: PendingRecord = { form, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents, values, expiresAt: Date.now() + keepMs };
+    const record: PendingRecord = { form, path: location.pathname, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents, values, expiresAt: Date.now() + keepMs };
     sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
   } catch {
     /* storage is a convenience only */
   }
 }
 
+/** The provider's intent of the remembered payment (Stripe's payment_intent, its client secret before '_secret_'): only its return URL resumes it. */
+function notePaymentIntent(paymentId: string, clientSecret: string): void {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingRecord | null;
+    if (saved?.paymentId !== paymentId) return;
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...saved, intentId: clientSecret.split('_secret_')[0] }));
+  } catch {
+    /* storage is a convenience only */
+  }
+}
+
 /**
- * The payment this form was confirming when the provider redirected back here (redirect_status in
- * the URL), if any. It stays remembered while the server's verdict is awaited, so a reload of the
- * return URL asks the server again. Anything else kept is discarded here: a page opened without
- * the return (a redirect abandoned at the bank), another form's, one past its time, or one
- * without a lead to complete.
+ * The payment this form was confirming when the provider redirected back here, if any: the URL
+ * is this page's return from that payment (redirect_status, and payment_intent naming its
+ * intent). It stays remembered while the server's verdict is awaited, so a reload of the return
+ * URL asks the server again. Anything else kept is discarded here: a page opened without the
+ * return (a redirect abandoned at the bank), another page's or another payment's return URL
+ * (Back, Forward), another form's, one past its time, or one without a lead to complete.
  */
 export function resumedPayment(form: string): { paymentId: string; leadId: string; amountCents: number; values: Record<string, unknown> } | undefined {
   try {
     const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingRecord | null;
     if (!saved) return undefined;
+    const query = new URLSearchParams(location.search);
     const resumes =
-      new URLSearchParams(location.search).has('redirect_status') &&
+      query.has('redirect_status') &&
       saved.form === form &&
+      saved.path === location.pathname &&
+      typeof saved.intentId === 'string' &&
+      saved.intentId !== '' &&
+      query.get('payment_intent') === saved.intentId &&
       typeof saved.paymentId === 'string' &&
       typeof saved.leadId === 'string' &&
       typeof saved.expiresAt === 'number' &&
@@ -199,8 +220,12 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
     waiting,
     attempt,
     confirmRef,
-    /** The provider's intent for the started payment (the card form asks for it when the card is submitted). */
-    intent: (paymentId: string) => requestPaymentIntent(site.apiBase, paymentId),
+    /** The provider's intent for the started payment (the card form asks for it when the card is submitted); remembered with the payment for its return. */
+    intent: async (paymentId: string): Promise<IntentAnswer> => {
+      const answer = await requestPaymentIntent(site.apiBase, paymentId);
+      if (answer.ok) notePaymentIntent(paymentId, answer.clientSecret);
+      return answer;
+    },
     /**
      * Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed
      * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's
