@@ -14,7 +14,7 @@ import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type PaymentsContext, type 
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
-import { createIntent, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
+import { createIntent, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { handleWebhook } from './webhook.ts';
 
@@ -26,6 +26,7 @@ export {
   HOLD_ENDED_MESSAGE,
   INTENTS_PER_CLIENT_MESSAGE,
   INTENTS_PER_SITE_MESSAGE,
+  INVOICE_CONFIRMING_MESSAGE,
   INVOICE_PAID_MESSAGE,
   INVOICE_UNKNOWN_MESSAGE,
   NO_ONLINE_PAYMENT_MESSAGE,
@@ -118,6 +119,11 @@ export class Payments implements PaymentsContext {
   /** Why /online-payment refuses this reference and amount, or undefined (reserve.ts). */
   invoiceRefused(tenant: string, reference: string, amountCents: number): Promise<string | undefined> {
     return invoiceRefused(this, tenant, reference, amountCents);
+  }
+
+  /** Why a new payment of this invoice is refused while another payment of it is being confirmed, or undefined (reserve.ts). */
+  invoiceConfirming(tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
+    return invoiceConfirming(this, tenant, reference, except);
   }
 
   /** A provider's webhook for a tenant (webhook.ts). */

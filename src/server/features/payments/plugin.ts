@@ -87,6 +87,9 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     // Only an invoice the dealer issued, for its exact amount: checked before any lead is stored.
     const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
     if (refused) return sendError(reply, 422, FIX_ERRORS, { reference: refused });
+    // Not while another payment of it is being confirmed (the shopper back before the bank's verdict); a retried start of the same attempt is that payment.
+    const confirming = await payments.invoiceConfirming(tenant, reference, { attemptKey: attempt });
+    if (confirming) return sendError(reply, 409, confirming);
     // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
     const lead = await deps.leads.save({
       tenant: tenant.slug,

@@ -122,6 +122,20 @@ export class PaymentRepository {
     return rows[0];
   }
 
+  /**
+   * The payments of an invoice (its reference compared as invoiceKey: the form takes no other
+   * space than ' ') whose card was submitted and whose verdict has not come: pending with a
+   * provider intent. Not the payment `except.id`, nor the one of attempt `except.attemptKey`.
+   */
+  async invoicePaymentsAwaiting(tenant: string, reference: string, except: { id?: string; attemptKey?: string }): Promise<PaymentRow[]> {
+    const rows = await this.#db.query(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+       WHERE tenant = $1 AND kind = 'online-payment' AND status = 'pending' AND provider_ref IS NOT NULL AND UPPER(REPLACE(reference, ' ', '')) = $2 AND id <> $3 AND attempt_key <> $4`,
+      [tenant, invoiceKey(reference), except.id ?? '', except.attemptKey ?? ''],
+    );
+    return rows.map(rowOf);
+  }
+
   /** Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. */
   async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }, at: number): Promise<void> {
     const changed = await this.#db.run(

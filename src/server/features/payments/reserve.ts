@@ -32,6 +32,10 @@ export const ATTEMPT_TAKEN_MESSAGE = 'This payment was started for another enqui
 export const HOLD_ENDED_MESSAGE = 'The time to pay ran out and the car is no longer held for you. Please start again.';
 const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
 const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
+/** An invoice another payment of which is being confirmed (the spec has no wording; docs/payments.md). */
+export const INVOICE_CONFIRMING_MESSAGE = 'A payment of this invoice is being confirmed. Please wait a moment, or call us.';
+/** A provider's states of a payment whose card went through or may still: its money may be taken. */
+const CONFIRMING_STATES = ['processing', 'succeeded', 'requires_capture'];
 export const TOO_MANY_HOLDS_MESSAGE = 'You already have cars held for you while you pay. Please finish or leave those payments first, or call us.';
 export const ABANDONED_HOLDS_MESSAGE = 'This car was held for you before and the time to pay ran out. Please call us to reserve it.';
 export const INTENTS_PER_CLIENT_MESSAGE = 'Too many payments were started from your connection. Please try again in an hour, or call us.';
@@ -95,7 +99,7 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   if (own?.status === 'pending' && own.provider_ref) {
     // A card was tried on it: a declined card starts a new attempt, but a payment going through is waited for.
     const state = await provider.getPayment(own.provider_ref).then((payment) => payment.status, () => 'unknown');
-    if (['processing', 'succeeded', 'requires_capture'].includes(state)) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
+    if (CONFIRMING_STATES.includes(state)) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
   }
   const id = randomUUID();
   let replaced: PaymentRow | undefined;
@@ -194,8 +198,8 @@ export async function startOnlinePayment(ctx: PaymentsContext, tenant: ApiTenant
 /**
  * The shopper submits a card: create the provider's intent for a started payment (once; a
  * retry gets the same one) and answer its client secret. Refused when the payment ended, its
- * hold ran out, its invoice was paid meanwhile, or the client or the site reached its hourly
- * number of intents.
+ * hold ran out, its invoice was paid meanwhile or another payment of it is being confirmed,
+ * or the client or the site reached its hourly number of intents.
  */
 export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, client: string): Promise<IntentResult> {
   const provider = ctx.provider(tenant);
@@ -214,6 +218,9 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
   } else {
     const refused = await invoiceRefused(ctx, tenant.slug, row.reference ?? '', row.amount_cents);
     if (refused) return { ok: false, status: 409, error: refused };
+    // Another window's payment of this invoice the bank is confirming: no second charge of it.
+    const confirming = await invoiceConfirming(ctx, tenant, row.reference ?? '', { id: row.id });
+    if (confirming) return { ok: false, status: 409, error: confirming };
     description = `Payment of ${row.reference} to ${tenant.site.name}`;
   }
   const refused = await claimIntent(ctx, tenant.slug, row.id, row.client ?? client, at);
@@ -330,4 +337,20 @@ export async function invoiceRefused(ctx: PaymentsContext, tenant: string, refer
   const invoice = await ctx.repo.invoice(tenant, reference);
   if (!invoice || Number(invoice.amount_cents) !== amountCents || Number(invoice.expires_at) <= ctx.deps.now()) return INVOICE_UNKNOWN_MESSAGE;
   return invoice.paid_payment_id ? INVOICE_PAID_MESSAGE : undefined;
+}
+
+/**
+ * Why a new payment of invoice `reference` is refused while another payment of it is being
+ * confirmed (its card submitted and the provider's state one that may take the money), or
+ * undefined: an invoice is not paid twice because the shopper came back before the bank's
+ * verdict. `except`: the payment asking, or the attempt a retried start repeats.
+ */
+export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
+  const provider = ctx.provider(tenant);
+  if (!provider) return undefined;
+  for (const row of await ctx.repo.invoicePaymentsAwaiting(tenant.slug, reference, except)) {
+    const state = await provider.getPayment(row.provider_ref!).then((payment) => payment.status, () => 'unknown');
+    if (CONFIRMING_STATES.includes(state)) return INVOICE_CONFIRMING_MESSAGE;
+  }
+  return undefined;
 }
