@@ -1,7 +1,7 @@
 /**
  * The online purchase journey (/checkout-journey, src/pages/checkout-journey.astro) states the
  * reserve deposit as the deposit step, the reserve page and /success do, from their one owner
- * (`depositTerms`, src/schemas/site/payments.ts; docs/payments.md): how long the deposit holds
+ * (`depositTerms`, src/lib/forms/deposit-terms.ts; docs/payments.md): how long the deposit holds
  * the car, whether it is refundable, and the site's extra terms.
  */
 import { describe, expect, it, vi } from 'vitest';

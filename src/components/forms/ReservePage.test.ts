@@ -1,6 +1,6 @@
 /**
  * The reserve page states the deposit terms as the deposit step and /success do, from their one
- * owner (`depositTerms`, src/schemas/site/payments.ts; docs/payments.md): how long the deposit
+ * owner (`depositTerms`, src/lib/forms/deposit-terms.ts; docs/payments.md): how long the deposit
  * holds the car, whether it is refundable, and the site's extra terms.
  */
 import { describe, expect, it } from 'vitest';

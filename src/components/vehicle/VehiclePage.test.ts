@@ -1,6 +1,6 @@
 /**
  * The vehicle page's "Why Buy From Us?" section states the reserve deposit in the site's terms,
- * from their one owner (`depositTerms`, src/schemas/site/payments.ts; docs/payments.md): how
+ * from their one owner (`depositTerms`, src/lib/forms/deposit-terms.ts; docs/payments.md): how
  * long the deposit holds the car, whether it is refundable, and the site's extra terms; and only
  * on the page of a car that can be reserved (the car's reserve action, vehicleActions).
  */
