@@ -14,6 +14,7 @@ import { completeLead } from './lead-submit.ts';
 import { startOnlinePayment, usePaymentStep } from './payment.ts';
 import { PaymentStepFields } from './payment-step.tsx';
 import { CONTACT_DEFAULTS_WITHOUT_OPT_IN, CONTACT_ORDER, ContactFields, usePrefilledContact } from './shared-fields.tsx';
+import { NewTabLink } from '../ui/NewTabLink.tsx';
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
@@ -83,9 +84,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         </div>
         <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
           I agree to the{' '}
-          <a href={config.termsHref} target="_blank" rel="noopener">
-            terms of use
-          </a>
+          <NewTabLink href={config.termsHref}>terms of use</NewTabLink>
           .
         </CheckboxField>
       </fieldset>

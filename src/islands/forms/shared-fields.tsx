@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from '../ui/form-kit/index.ts';
 import { notePageVisit } from './lead-submit.ts';
+import { NewTabLink } from '../ui/NewTabLink.tsx';
 
 /** Initial contact values of a form that shows no opt-in box, so its posts claim no consent (contactEntriesWithoutOptIn). */
 export const CONTACT_DEFAULTS_WITHOUT_OPT_IN = { name: '', last_name: '', email: '', phone: '', postcode: '', PreferredContactMethod: '' };
@@ -113,13 +114,7 @@ export function ConsentFields({ kit, config, optIn = true, purpose = 'enquiry', 
       {config.termsRequired ? (
         <CheckboxField kit={kit} name="terms_conditions" label="Terms of use" required>
           I agree to the{' '}
-          <a href={config.termsHref} target="_blank" rel="noopener">
-            terms of use
-          </a>{' '}
-          and the{' '}
-          <a href={config.privacyHref} target="_blank" rel="noopener">
-            Privacy Policy
-          </a>
+          <NewTabLink href={config.termsHref}>terms of use</NewTabLink> and the <NewTabLink href={config.privacyHref}>Privacy Policy</NewTabLink>
           .
         </CheckboxField>
       ) : (

@@ -5,6 +5,7 @@
  */
 import { zonedClock, type HoursRow } from '../../lib/locations/locations.ts';
 import { useVisitorClock } from '../ui/use-visitor-clock.ts';
+import { NewTabLink } from '../ui/NewTabLink.tsx';
 
 interface Props {
   rows: HoursRow[];
@@ -25,9 +26,9 @@ export default function OpeningHoursTable({ rows, bookingUrl, timeZone }: Props)
             <th scope="row">{row.day}</th>
             <td>
               {row.enquire && bookingUrl ? (
-                <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
+                <NewTabLink href={bookingUrl} rel="noopener noreferrer">
                   Enquire Now
-                </a>
+                </NewTabLink>
               ) : (
                 row.text
               )}

@@ -11,7 +11,7 @@ describe('the live map settings', () => {
 
   it('link the attribution to the provider when a URL is given, escaped too', () => {
     expect(tileAttributionHtml({ ...tiles, attribution_url: 'https://example.com/copyright?a=1&b="2"' })).toBe(
-      '<a href="https://example.com/copyright?a=1&#38;b=&#34;2&#34;" target="_blank" rel="noopener noreferrer">© Example &#38; Co &#60;contributors&#62;</a>',
+      '<a href="https://example.com/copyright?a=1&#38;b=&#34;2&#34;" target="_blank" rel="noopener noreferrer">© Example &#38; Co &#60;contributors&#62;<span class="visually-hidden"> (opens in a new tab)</span></a>',
     );
   });
 

@@ -4,6 +4,7 @@
  * writes them into the page as HTML and site.json text must never become markup. Pure.
  */
 import type { TileSource } from '../../schemas/site/maps.ts';
+import { NEW_TAB_NOTE } from '../text/accessible-names.ts';
 
 /** What the island needs: the tile source, the spot and the place's name. Serialisable props. */
 export interface LiveMapSettings {
@@ -21,10 +22,14 @@ export interface LiveMapSettings {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** A credit's link to `href`, opening a new tab, which its name says (NEW_TAB_NOTE after the visible words). */
+const newTabLink = (href: string, html: string) =>
+  `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${html}<span class="visually-hidden">${escapeHtml(NEW_TAB_NOTE)}</span></a>`;
+
 /** The provider's attribution as HTML: the text escaped, a link to the provider's page when given. */
 export function tileAttributionHtml(tiles: Pick<TileSource, 'attribution' | 'attribution_url'>): string {
   const text = escapeHtml(tiles.attribution);
-  return tiles.attribution_url ? `<a href="${escapeHtml(tiles.attribution_url)}" target="_blank" rel="noopener noreferrer">${text}</a>` : text;
+  return tiles.attribution_url ? newTabLink(tiles.attribution_url, text) : text;
 }
 
 /** The island's props for a location with a position on a site with a tile source; null otherwise (the drawn map only). */
@@ -44,7 +49,7 @@ export function liveMapSettings(tiles: TileSource | undefined, location: { name:
 }
 
 /** Leaflet's own credit before the provider's (its licence asks for none; a plain link, no flag image). */
-export const LEAFLET_CREDIT = '<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>';
+export const LEAFLET_CREDIT = newTabLink('https://leafletjs.com', 'Leaflet');
 
 /** The marker: the drawn map's pin (location-map.ts), so the spot looks the same before and after the map opens. */
 export const MARKER_SVG =

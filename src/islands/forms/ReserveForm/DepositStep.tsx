@@ -8,6 +8,7 @@ import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { depositTerms } from '../../../lib/forms/deposit-terms.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
+import { NewTabLink } from '../../ui/NewTabLink.tsx';
 
 export interface DepositStepProps {
   kit: FormKit;
@@ -50,11 +51,7 @@ export function DepositStep({ kit, config, car, deposit, online, paymentStarted 
           aria-describedby={kit.errors.terms_conditions ? 'reserve-terms_conditions-error' : undefined}
         />
         <label htmlFor="reserve-terms_conditions">
-          I agree to the{' '}
-          <a href={config.termsHref} target="_blank" rel="noopener">
-            terms of use
-          </a>{' '}
-          and the reservation terms.
+          I agree to the <NewTabLink href={config.termsHref}>terms of use</NewTabLink> and the reservation terms.
         </label>
         {kit.errors.terms_conditions && (
           <p className="field__error" id="reserve-terms_conditions-error">

@@ -9,12 +9,22 @@
 import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES } from '../../../schemas/api/spin-to-win.ts';
 import { NAME_MAX } from '../../../schemas/forms/fields.ts';
-import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField } from '../../ui/form-kit/index.ts';
+import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, type FormKit } from '../../ui/form-kit/index.ts';
+import { NewTabLink } from '../../ui/NewTabLink.tsx';
 import { CollectionNotice } from '../shared-fields.tsx';
 import { optInDescription } from '../../../lib/forms/privacy.ts';
 import { useSpinToWin, type SpinToWinProps } from './use-spin-to-win.ts';
 import { Wheel } from './Wheel.tsx';
 import './spin-to-win.css';
+
+/** The promotion's terms box: its link opens the terms in a new tab. */
+export function SpinTermsField({ kit, termsHref }: { kit: FormKit; termsHref: string }) {
+  return (
+    <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
+      I accept the <NewTabLink href={termsHref}>terms and conditions of this promotion</NewTabLink>.
+    </CheckboxField>
+  );
+}
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 
@@ -68,15 +78,7 @@ export default function SpinToWin(props: SpinToWinProps) {
               <TextField kit={kit} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
               <CollectionNotice brand={props.brand} privacyHref={props.privacyHref} purpose="spinToWin" />
               <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" hint={optInDescription(props.brand)} />
-              {props.termsHref && (
-                <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
-                  I accept the{' '}
-                  <a href={props.termsHref} target="_blank" rel="noopener">
-                    terms and conditions of this promotion
-                  </a>
-                  .
-                </CheckboxField>
-              )}
+              {props.termsHref && <SpinTermsField kit={kit} termsHref={props.termsHref} />}
             </fieldset>
             <FormAlert kit={kit} />
             <div className="form__actions">
