@@ -8,6 +8,7 @@ import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
 import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
 import { dealerDay } from '../../lib/text/dealer-time.ts';
+import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatLongDay, formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
 import '../ui/marketing.css';
@@ -76,9 +77,8 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
                 {offer.description && <p>{offer.description}</p>}
                 {offer.expiry && <p className="muted">Offer ends {formatLongDay(dealerDay(offer.expiry, timeZone))}</p>}
                 {offer.button_label && offer.button_href && (
-                  <a className="button" href={offer.button_href}>
+                  <a className="button" href={offer.button_href} aria-label={offer.title ? nameOf(offer.button_label, offer.title) : undefined}>
                     {offer.button_label}
-                    <span className="visually-hidden">: {offer.title}</span>
                   </a>
                 )}
                 {offer.disclaimer && (
