@@ -41,6 +41,10 @@ vi.mock('./payment-stripe.tsx', () => ({
   },
 }));
 
+// This test replaces the Stripe card form (above); the browser tests' environment (PUBLIC_PAYMENT_CLIENT=stand-in, set by
+// scripts/test.ts for every stage) would load the stand-in's instead (src/islands/forms/payment.ts).
+vi.stubEnv('PUBLIC_PAYMENT_CLIENT', 'stripe');
+
 const mounted = mountRoot();
 const assign = vi.fn();
 const PAYMENT = '0b6c1f7e-4a52-4c1e-9d1a-3f0e6b7a1c01';
