@@ -1,0 +1,49 @@
+/**
+ * removeTree (src/platform/fs/remove-tree.ts): a folder another thread keeps writing into while
+ * it is removed is gone at the end, where one recursive remove leaves it behind.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { removeTree } from './remove-tree.ts';
+
+/** A thread that makes `dir/<n>/file` over and over for `ms` (as a bundler thread writing its output), counting its writes in `count`. */
+function writer(dir: string, ms: number, count: Int32Array): Promise<Worker> {
+  const source = `
+    const { mkdirSync, writeFileSync } = require('node:fs');
+    const { join } = require('node:path');
+    const { parentPort, workerData: { dir, ms, count } } = require('node:worker_threads');
+    const end = Date.now() + ms;
+    let n = 0;
+    while (Date.now() < end) {
+      try { mkdirSync(join(dir, String(n % 50)), { recursive: true }); writeFileSync(join(dir, String(n % 50), 'file'), 'x'); Atomics.add(count, 0, 1); } catch {}
+      if (n === 0) parentPort.postMessage('writing');
+      n += 1;
+    }`;
+  const thread = new Worker(source, { eval: true, workerData: { dir, ms, count } });
+  return new Promise((done) => thread.once('message', () => done(thread)));
+}
+
+describe('removeTree', () => {
+  it('removes a plain folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'remove-tree-'));
+    mkdirSync(join(dir, 'a', 'b'), { recursive: true });
+    writeFileSync(join(dir, 'a', 'b', 'c'), 'x');
+    expect(removeTree(dir)).toBe(true);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('keeps at it while another thread writes into the folder, and the folder is gone once the writer stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'remove-tree-'));
+    const count = new Int32Array(new SharedArrayBuffer(4));
+    const thread = await writer(dir, 300, count);
+    const before = Atomics.load(count, 0);
+    // Up to 1 s of tries: the writer makes the folder again for 300 ms of them.
+    expect(removeTree(dir, 40, 25)).toBe(true);
+    expect(Atomics.load(count, 0)).toBeGreaterThan(before);
+    await thread.terminate();
+    expect(existsSync(dir)).toBe(false);
+  });
+});
