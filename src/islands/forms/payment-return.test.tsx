@@ -197,6 +197,31 @@ describe.each(ISLANDS)('%s: back from the card redirect, the server says how the
   });
 });
 
+describe.each(ISLANDS)('%s: back from a second redirect whose URL still carried the first return', (island) => {
+  it('the return URL names the old payment_intent first and the kept one last: the kept payment is resumed', async () => {
+    api(island, status('processing'));
+    await typeAndPay(island);
+    const calls = api(island, status('paid'));
+    mounted.reset();
+    // A retry confirmed from a page still carrying an older return's parameters; the provider appended its own.
+    const url = new URL(PAGES[island], 'https://pay.example.com.au');
+    for (const [intent, verdict] of [
+      ['pi_3Q0old', 'failed'],
+      ['pi_3Q0abc', 'succeeded'],
+    ]) {
+      url.searchParams.append('payment_intent', intent!);
+      url.searchParams.append('payment_intent_client_secret', `${intent}_secret_xyz`);
+      url.searchParams.append('redirect_status', verdict!);
+    }
+    window.history.replaceState(null, '', `${url.pathname}${url.search}`);
+    vi.stubGlobal('location', { ...window.location, assign, href: url.href, pathname: url.pathname, search: url.search, origin: url.origin });
+    show(island);
+    await settle();
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+});
+
 describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
   it('while the server has no verdict yet: the reload asks the server again (the payment is not forgotten)', async () => {
     api(island, status('processing'));

@@ -4,11 +4,13 @@
  * The Element is shown for the server's amount without an intent (Stripe's deferred intent
  * flow); the server creates the PaymentIntent only when the shopper submits a complete card.
  * A redirect-based method (3-D Secure, some wallets) returns to this page, which resumes
- * waiting for the server (ReserveForm / OnlinePaymentForm read `redirect_status`).
+ * waiting for the server (ReserveForm / OnlinePaymentForm read `redirect_status`); the return_url
+ * is this page without an earlier return's parameters (paymentReturnUrl).
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useMemo } from 'react';
+import { paymentReturnUrl } from './payment-return-url.ts';
 import type { ProviderFormProps } from './payment-types.ts';
 
 const clients = new Map<string, Promise<Stripe | null>>();
@@ -23,7 +25,7 @@ function ConfirmingElement({ confirmRef, intent, onReady }: Pick<ProviderFormPro
     if (submitted.error) return { ok: false, message: submitted.error.message ?? 'Please check your card details.' };
     const created = await intent();
     if (!created.ok) return created;
-    const { error } = await stripe.confirmPayment({ elements, clientSecret: created.clientSecret, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    const { error } = await stripe.confirmPayment({ elements, clientSecret: created.clientSecret, redirect: 'if_required', confirmParams: { return_url: paymentReturnUrl() } });
     return error ? { ok: false, message: error.message ?? 'The payment was not accepted. Please check your card details.' } : { ok: true };
   };
   return <PaymentElement onReady={() => onReady?.()} options={{ layout: 'tabs' }} />;

@@ -120,7 +120,8 @@ export function resumedPayment(form: string): { paymentId: string; leadId: strin
       saved.path === location.pathname &&
       typeof saved.intentId === 'string' &&
       saved.intentId !== '' &&
-      query.get('payment_intent') === saved.intentId &&
+      // The last one: the provider appends its parameters to the return_url (an older return's would come first).
+      query.getAll('payment_intent').at(-1) === saved.intentId &&
       typeof saved.paymentId === 'string' &&
       typeof saved.leadId === 'string' &&
       typeof saved.expiresAt === 'number' &&
