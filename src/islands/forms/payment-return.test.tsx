@@ -10,7 +10,8 @@
  * seam (payment-stripe.tsx) by one whose "redirect" never answers, as a page that navigates away.
  * What the shopper typed is kept in this tab's sessionStorage only while the server's verdict is
  * awaited: it is gone once the wait ends (paid, a final failure, a decline, still processing at
- * the wait's end), when the redirect is abandoned, and once the payment's hold time has passed.
+ * the wait's end) and when the redirect is abandoned; once the payment's hold time has passed,
+ * what was typed is dropped but the payment's verdict is still asked (its id is kept).
  * It is resumed only by the return URL of its own page and its own payment (Stripe's
  * payment_intent): another car's or another payment's return URL (Back, Forward) discards it.
  */
@@ -20,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import { $sentLead } from '../../stores/prefill.ts';
+import { $prefill, $sentLead } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
@@ -378,16 +379,41 @@ describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for
     expect(paymentCalls(calls)).toEqual([]);
   });
 
-  it("the return URL opened after the payment's hold time (the site's payments.hold_minutes): what was kept is discarded, nothing asked", async () => {
+  it("the return URL opened after the payment's hold time (the site's payments.hold_minutes): what was typed is dropped, the verdict is still asked", async () => {
     fakeClock();
     api(island, status('processing'));
     await typeAndPay(island);
     vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
+    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    // Back on the page, the server is being asked (its answer never comes: the page is reloaded first).
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    await comeBack(island, 'succeeded');
+    expect(kept()).toContain(PAYMENT);
+    expect(kept()).not.toContain('Sam');
+    expect(kept()).not.toContain('sam@example.com');
+    expect(field(island, 'name').value).toBe('');
+    if (island === 'online-payment') expect(field(island, 'reference').value).toBe('');
     const calls = api(island, status('paid'));
     await comeBack(island, 'succeeded');
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledWith('/success');
     expect(kept()).toBeNull();
-    expect(paymentCalls(calls)).toEqual([]);
+  });
+
+  it("after the payment's hold time, a verdict other than paid is said, on an empty form, and nothing is kept", async () => {
+    fakeClock();
+    api(island, status('processing'));
+    await typeAndPay(island);
+    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
+    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    const calls = api(island, status('failed'));
+    await comeBack(island, 'succeeded');
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
     expect(assign).not.toHaveBeenCalled();
+    expect(alertText()).toBe(`The payment did not go through and nothing was charged. Please try again, or call us on ${config.phone}.`);
+    expect(field(island, 'name').value).toBe('');
+    if (island === 'online-payment') expect(field(island, 'reference').value).toBe('');
+    expect(kept()).toBeNull();
   });
 });
 

@@ -78,8 +78,8 @@ interface PendingRecord {
 /**
  * Remember the payment being confirmed, and what the shopper typed: a redirect-based method
  * (3-D Secure) comes back to this page as a new page, which has only what was kept here (this
- * tab's sessionStorage, while the verdict is awaited and for at most `keepMs`, the site's
- * payment hold time: a stale one is discarded when read).
+ * tab's sessionStorage, while the verdict is awaited; what was typed for at most `keepMs`, the
+ * site's payment hold time: read later, it is dropped, the payment's id still kept).
  */
 export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined, values: Record<string, unknown>, keepMs: number): void {
   try {
@@ -105,9 +105,11 @@ function notePaymentIntent(paymentId: string, clientSecret: string): void {
  * The payment this form was confirming when the provider redirected back here, if any: the URL
  * is this page's return from that payment (redirect_status, and payment_intent naming its
  * intent). It stays remembered while the server's verdict is awaited, so a reload of the return
- * URL asks the server again. Anything else kept is discarded here: a page opened without the
+ * URL asks the server again. Past its time (a slow return), what the shopper typed is dropped
+ * (`values` empty) but the verdict is still asked by the payment's id, which is not personal:
+ * the shopper may have paid. Anything else kept is discarded here: a page opened without the
  * return (a redirect abandoned at the bank), another page's or another payment's return URL
- * (Back, Forward), another form's, one past its time, or one without a lead to complete.
+ * (Back, Forward), another form's, or one without a lead to complete.
  */
 export function resumedPayment(form: string): { paymentId: string; leadId: string; amountCents: number; values: Record<string, unknown> } | undefined {
   try {
@@ -123,14 +125,14 @@ export function resumedPayment(form: string): { paymentId: string; leadId: strin
       // The last one: the provider appends its parameters to the return_url (an older return's would come first).
       query.getAll('payment_intent').at(-1) === saved.intentId &&
       typeof saved.paymentId === 'string' &&
-      typeof saved.leadId === 'string' &&
-      typeof saved.expiresAt === 'number' &&
-      saved.expiresAt > Date.now();
+      typeof saved.leadId === 'string';
     if (!resumes) {
       forgetPendingPayment();
       return undefined;
     }
-    const values = saved.values && typeof saved.values === 'object' && !Array.isArray(saved.values) ? (saved.values as Record<string, unknown>) : {};
+    const fresh = typeof saved.expiresAt === 'number' && saved.expiresAt > Date.now();
+    if (!fresh && saved.values !== undefined) sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...saved, values: undefined }));
+    const values = fresh && saved.values && typeof saved.values === 'object' && !Array.isArray(saved.values) ? (saved.values as Record<string, unknown>) : {};
     return { paymentId: saved.paymentId!, leadId: saved.leadId!, amountCents: Number(saved.amountCents ?? 0), values };
   } catch {
     forgetPendingPayment();
@@ -169,7 +171,7 @@ export type PaymentOutcome = { paid: true; leadId: string } | { paid: false; mes
 export interface ResumedPayment {
   leadId: string;
   amountCents: number;
-  /** The form's values when the card was submitted (the form shows them again: a failed payment is tried again with them). */
+  /** The form's values when the card was submitted (the form shows them again: a failed payment is tried again with them); empty once the payment's hold time has passed. */
   values: Record<string, unknown>;
   outcome: Promise<PaymentOutcome>;
 }

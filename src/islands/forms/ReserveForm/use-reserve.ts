@@ -61,8 +61,9 @@ export function useReserve(props: ReserveFormProps) {
   usePrefilledContact(kit);
   const paying = usePaymentStep('reserve', config, (resumed) => {
     setLeadId(resumed.leadId);
-    setStep('payment');
     // What was typed before the redirect is shown again (a failed payment is tried again with it); busy until the server's verdict.
+    // Nothing typed is kept past the payment's hold time: the form starts again from its first step.
+    if (Object.keys(resumed.values).length > 0) setStep('payment');
     kit.setMany(resumed.values);
     kit.setSubmitting(true);
     void resumed.outcome.then(async (outcome) => {
