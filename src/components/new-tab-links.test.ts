@@ -1,9 +1,11 @@
 /**
- * Every link that opens a new tab (target="_blank") says so in its accessible name, in one
- * wording (NEW_TAB_NOTE, src/lib/text/accessible-names.ts; WCAG 3.2.5 and 2.4.4), after its
- * visible words (2.5.3). A guard: each source file that writes target="_blank" or a NewTabLink
- * (the islands' new-tab link) is rendered here, so a new one fails the inventory until it is
- * added and its links are checked.
+ * Every link that opens a new tab (target="_blank") says so, in one wording (NEW_TAB_NOTE,
+ * src/lib/text/accessible-names.ts; WCAG 3.2.5 and 2.4.4): in its accessible name after its
+ * visible words (2.5.3), or, for a link inside a checkbox's label (NewTabLink with its note),
+ * in its description, so that the checkbox's name stays its visible label (2.5.3): a note in
+ * the link's name would be in the checkbox's too. A guard: each source file that writes
+ * target="_blank" or a NewTabLink (the islands' new-tab link) is rendered here, so a new one
+ * fails the inventory until it is added and its links are checked.
  */
 import { globSync, readFileSync } from 'node:fs';
 import { createElement, type ReactElement } from 'react';
@@ -22,7 +24,7 @@ import { DepositStep } from '../islands/forms/ReserveForm/DepositStep.tsx';
 import { SpinTermsField } from '../islands/forms/SpinToWin/SpinToWin.tsx';
 import { ConsentFields } from '../islands/forms/shared-fields.tsx';
 import { useFormKit } from '../islands/ui/form-kit/index.ts';
-import { NewTabLink } from '../islands/ui/NewTabLink.tsx';
+import { NewTabLink, NewTabNote } from '../islands/ui/NewTabLink.tsx';
 import DirectionsLink from './locations/DirectionsLink.astro';
 import ServicePage from './service/ServicePage.astro';
 import ActionButtons from './vehicle/ActionButtons.astro';
@@ -30,7 +32,7 @@ import AnnouncementBar from './vehicle/AnnouncementBar.astro';
 import LocationFooter from './vehicle/LocationFooter.astro';
 import ShareRow from './vehicle/ShareRow.astro';
 import { renderedHtml } from '../../tests/support/astro-render.ts';
-import { controlNames } from '../../tests/support/control-names.ts';
+import { checkboxNames, controlNames } from '../../tests/support/control-names.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const { site } = loadTenant('tests/fixtures/tenants/site-locations', NOW);
@@ -80,7 +82,10 @@ const renders: Record<string, () => string | Promise<string>> = {
       props: { location: { ...vehicleLocation(car, site), directionsUrl: 'https://maps.example/dir' }, linkLabel: 'View Location', reveal: false },
     }),
   'src/components/vehicle/ShareRow.astro': () => renderedHtml(ShareRow, { props: { url: 'https://example.com/cars/a', name: car.name, hideTwitter: false } }),
-  'src/islands/ui/NewTabLink.tsx': () => renderToStaticMarkup(createElement(NewTabLink, { href: '/terms-and-conditions', children: 'terms of use' })),
+  'src/islands/ui/NewTabLink.tsx': () =>
+    renderToStaticMarkup(createElement(NewTabLink, { href: '/terms-and-conditions', children: 'terms of use' })) +
+    renderToStaticMarkup(createElement(NewTabLink, { href: '/privacy-policy', note: 'new-tab-note', children: 'Privacy Policy' })) +
+    renderToStaticMarkup(createElement(NewTabNote, { id: 'new-tab-note' })),
   'src/islands/locations/OpeningHoursTable.tsx': () =>
     renderToStaticMarkup(createElement(OpeningHoursTable, { rows: weeklyHours([], true), bookingUrl: 'https://booking.example.com', timeZone: site.timezone })),
   'src/islands/locations/DealerLocator.tsx': () =>
@@ -105,12 +110,32 @@ describe('links that open a new tab say so', () => {
     expect(writers.sort()).toEqual(Object.keys(renders).sort());
   });
 
-  it.each(Object.keys(renders))('%s: its visible words, then the note', async (file) => {
+  it.each(Object.keys(renders))('%s: its visible words, then the note (in its name, or as its description)', async (file) => {
     const newTab = controlNames(await renders[file]!()).filter((control) => control.newTab);
     expect(newTab.length).toBeGreaterThan(0);
-    const unsaid = newTab.filter(
-      ({ name, visible }) => !(name.startsWith(visible) && (name.endsWith(NEW_TAB_NOTE) || SHARE_WINDOW.test(name))) || name === visible,
-    );
-    expect(unsaid.map(({ name, visible }) => ({ name, visible }))).toEqual([]);
+    const inName = ({ name, visible }: { name: string; visible: string }) =>
+      name.startsWith(visible) && (name.endsWith(NEW_TAB_NOTE) || SHARE_WINDOW.test(name)) && name !== visible;
+    const described = ({ name, visible, description }: { name: string; visible: string; description: string }) =>
+      name === visible && visible !== '' && description === NEW_TAB_NOTE.trim();
+    const unsaid = newTab.filter((link) => !inName(link) && !described(link));
+    expect(unsaid.map(({ name, visible, description }) => ({ name, visible, description }))).toEqual([]);
+  });
+});
+
+/** The source files whose checkbox labels hold a new-tab link. */
+const LABELS = [
+  'src/islands/forms/shared-fields.tsx',
+  'src/islands/forms/ReserveForm/DepositStep.tsx',
+  'src/islands/forms/SpinToWin/SpinToWin.tsx',
+  'src/islands/forms/OnlinePaymentForm.tsx',
+];
+
+describe('a checkbox whose label holds a new-tab link', () => {
+  it.each(LABELS)('%s: its name is its visible label, one phrase (WCAG 2.5.3)', async (file) => {
+    const html = await renders[file]!();
+    const labelled = checkboxNames(html).filter(({ id }) => id !== null && new RegExp(`<label for="${id}">(?:(?!</label>)[^])*target="_blank"`).test(html));
+    expect(labelled.length).toBeGreaterThan(0);
+    expect(labelled.map(({ name }) => name)).toEqual(labelled.map(({ visible }) => visible));
+    expect(labelled.every(({ visible }) => /^I (agree to|accept) the .+\.$/.test(visible) && !visible.includes(' .'))).toBe(true);
   });
 });

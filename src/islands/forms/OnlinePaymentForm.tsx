@@ -14,7 +14,7 @@ import { completeLead } from './lead-submit.ts';
 import { startOnlinePayment, usePaymentStep } from './payment.ts';
 import { PaymentStepFields } from './payment-step.tsx';
 import { CONTACT_DEFAULTS_WITHOUT_OPT_IN, CONTACT_ORDER, ContactFields, usePrefilledContact } from './shared-fields.tsx';
-import { NewTabLink } from '../ui/NewTabLink.tsx';
+import { NewTabLink, NewTabNote, newTabNoteId } from '../ui/NewTabLink.tsx';
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
@@ -84,9 +84,12 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         </div>
         <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
           I agree to the{' '}
-          <NewTabLink href={config.termsHref}>terms of use</NewTabLink>
+          <NewTabLink href={config.termsHref} note={newTabNoteId(kit.fieldId('terms_conditions'))}>
+            terms of use
+          </NewTabLink>
           .
         </CheckboxField>
+        <NewTabNote id={newTabNoteId(kit.fieldId('terms_conditions'))} />
       </fieldset>
       <PaymentStepFields step={paying} legend={(started) => <>Pay {money.format(started.amount_cents / 100)}</>} />
       <FormAlert kit={kit} />

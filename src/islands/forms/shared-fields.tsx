@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from '../ui/form-kit/index.ts';
 import { notePageVisit } from './lead-submit.ts';
-import { NewTabLink } from '../ui/NewTabLink.tsx';
+import { NewTabLink, NewTabNote, newTabNoteId } from '../ui/NewTabLink.tsx';
 
 /** Initial contact values of a form that shows no opt-in box, so its posts claim no consent (contactEntriesWithoutOptIn). */
 export const CONTACT_DEFAULTS_WITHOUT_OPT_IN = { name: '', last_name: '', email: '', phone: '', postcode: '', PreferredContactMethod: '' };
@@ -105,6 +105,8 @@ export function ContactFields({ kit, preferredContact = false }: { kit: FormKit;
  * require it) or the consent notice.
  */
 export function ConsentFields({ kit, config, optIn = true, purpose = 'enquiry', notice = true }: { kit: FormKit; config: FormSiteConfig; optIn?: boolean; purpose?: CollectionPurpose; notice?: boolean }) {
+  // The terms box's links say they open a new tab in their description: its name stays its visible label.
+  const terms = newTabNoteId(kit.fieldId('terms_conditions'));
   return (
     <>
       {notice && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose={purpose} />}
@@ -112,11 +114,20 @@ export function ConsentFields({ kit, config, optIn = true, purpose = 'enquiry', 
         <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" hint={optInDescription(config.brand)} />
       )}
       {config.termsRequired ? (
-        <CheckboxField kit={kit} name="terms_conditions" label="Terms of use" required>
-          I agree to the{' '}
-          <NewTabLink href={config.termsHref}>terms of use</NewTabLink> and the <NewTabLink href={config.privacyHref}>Privacy Policy</NewTabLink>
-          .
-        </CheckboxField>
+        <>
+          <CheckboxField kit={kit} name="terms_conditions" label="Terms of use" required>
+            I agree to the{' '}
+            <NewTabLink href={config.termsHref} note={terms}>
+              terms of use
+            </NewTabLink>{' '}
+            and the{' '}
+            <NewTabLink href={config.privacyHref} note={terms}>
+              Privacy Policy
+            </NewTabLink>
+            .
+          </CheckboxField>
+          <NewTabNote id={terms} />
+        </>
       ) : (
         <p className="form__consent">
           {consentText(config.brand).replace(/Privacy Policy\.$/, '')}

@@ -8,7 +8,7 @@ import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { depositTerms } from '../../../lib/forms/deposit-terms.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
-import { NewTabLink } from '../../ui/NewTabLink.tsx';
+import { NewTabLink, NewTabNote, newTabNoteId } from '../../ui/NewTabLink.tsx';
 
 export interface DepositStepProps {
   kit: FormKit;
@@ -51,8 +51,13 @@ export function DepositStep({ kit, config, car, deposit, online, paymentStarted 
           aria-describedby={kit.errors.terms_conditions ? 'reserve-terms_conditions-error' : undefined}
         />
         <label htmlFor="reserve-terms_conditions">
-          I agree to the <NewTabLink href={config.termsHref}>terms of use</NewTabLink> and the reservation terms.
+          I agree to the{' '}
+          <NewTabLink href={config.termsHref} note={newTabNoteId('reserve-terms_conditions')}>
+            terms of use
+          </NewTabLink>{' '}
+          and the reservation terms.
         </label>
+        <NewTabNote id={newTabNoteId('reserve-terms_conditions')} />
         {kit.errors.terms_conditions && (
           <p className="field__error" id="reserve-terms_conditions-error">
             {kit.errors.terms_conditions}

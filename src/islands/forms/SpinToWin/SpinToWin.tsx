@@ -10,19 +10,27 @@ import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts'
 import { SPIN_TO_WIN_MESSAGES } from '../../../schemas/api/spin-to-win.ts';
 import { NAME_MAX } from '../../../schemas/forms/fields.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, type FormKit } from '../../ui/form-kit/index.ts';
-import { NewTabLink } from '../../ui/NewTabLink.tsx';
+import { NewTabLink, NewTabNote, newTabNoteId } from '../../ui/NewTabLink.tsx';
 import { CollectionNotice } from '../shared-fields.tsx';
 import { optInDescription } from '../../../lib/forms/privacy.ts';
 import { useSpinToWin, type SpinToWinProps } from './use-spin-to-win.ts';
 import { Wheel } from './Wheel.tsx';
 import './spin-to-win.css';
 
-/** The promotion's terms box: its link opens the terms in a new tab. */
+/** The promotion's terms box: its link opens the terms in a new tab (said in the link's description: the box's name stays its visible label). */
 export function SpinTermsField({ kit, termsHref }: { kit: FormKit; termsHref: string }) {
+  const note = newTabNoteId(kit.fieldId('terms_conditions'));
   return (
-    <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
-      I accept the <NewTabLink href={termsHref}>terms and conditions of this promotion</NewTabLink>.
-    </CheckboxField>
+    <>
+      <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
+        I accept the{' '}
+        <NewTabLink href={termsHref} note={note}>
+          terms and conditions of this promotion
+        </NewTabLink>
+        .
+      </CheckboxField>
+      <NewTabNote id={note} />
+    </>
   );
 }
 
