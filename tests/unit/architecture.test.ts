@@ -213,6 +213,14 @@ export function feedQuirkOwners(files: SourceFile[]): string[] {
   return problems;
 }
 
+/**
+ * The scan of the one-owner rules below: each file its rule does not allow whose code (comments
+ * aside) matches `use`, as `<path>: <problem>`.
+ */
+function usesOutside(files: SourceFile[], allowed: (path: string) => boolean, use: RegExp, problem: string): string[] {
+  return files.filter((file) => !allowed(file.path) && use.test(code(file.text))).map((file) => `${file.path}: ${problem}`);
+}
+
 const CONFIG_OWNER = 'src/config/';
 
 /**
@@ -226,9 +234,12 @@ const ENV_EXCEPTIONS: Record<string, string> = {};
  * code (comments may name it) anywhere but src/config/ and the listed exceptions.
  */
 export function environmentReaders(files: SourceFile[]): string[] {
-  return files
-    .filter((file) => !file.path.startsWith(CONFIG_OWNER) && !ENV_EXCEPTIONS[file.path] && /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]/.test(code(file.text)))
-    .map((file) => `${file.path}: reads process.env (take settings from ${CONFIG_OWNER}, or the environment map a caller hands in)`);
+  return usesOutside(
+    files,
+    (path) => path.startsWith(CONFIG_OWNER) || Boolean(ENV_EXCEPTIONS[path]),
+    /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]/,
+    `reads process.env (take settings from ${CONFIG_OWNER}, or the environment map a caller hands in)`,
+  );
 }
 
 const MACHINE_OWNER = 'src/config/machine.ts';
@@ -239,9 +250,12 @@ const MACHINE_OWNER = 'src/config/machine.ts';
  * sized to the machine takes thisMachine() instead.
  */
 export function machineReaders(files: SourceFile[]): string[] {
-  return files
-    .filter((file) => file.path !== MACHINE_OWNER && /\b(?:availableParallelism|cpus|totalmem|freemem)\s*\(/.test(code(file.text)))
-    .map((file) => `${file.path}: reads the machine's size (take thisMachine() from ${MACHINE_OWNER})`);
+  return usesOutside(
+    files,
+    (path) => path === MACHINE_OWNER,
+    /\b(?:availableParallelism|cpus|totalmem|freemem)\s*\(/,
+    `reads the machine's size (take thisMachine() from ${MACHINE_OWNER})`,
+  );
 }
 
 const DATE_FORMAT_OWNER = 'src/lib/text/format.ts';
@@ -258,10 +272,12 @@ const DATE_FORMAT_EXCEPTIONS: Record<string, string> = {
  * (format.ts: formatDay, formatMonth, formatWeekdayDay) and the dealer's time (dealer-time.ts).
  */
 export function dateFormatters(files: SourceFile[]): string[] {
-  return files
-    .filter((file) => file.path !== DATE_FORMAT_OWNER && file.path !== TIME_ZONE_OWNER && !DATE_FORMAT_EXCEPTIONS[file.path])
-    .filter((file) => /\btoLocale(?:Date|Time)String\s*\(|\bIntl\s*\.\s*DateTimeFormat\b/.test(code(file.text)))
-    .map((file) => `${file.path}: formats a date or reads a time zone itself (use formatDay / formatMonth / formatWeekdayDay from ${DATE_FORMAT_OWNER}, the dealer's day from ${TIME_ZONE_OWNER})`);
+  return usesOutside(
+    files,
+    (path) => path === DATE_FORMAT_OWNER || path === TIME_ZONE_OWNER || Boolean(DATE_FORMAT_EXCEPTIONS[path]),
+    /\btoLocale(?:Date|Time)String\s*\(|\bIntl\s*\.\s*DateTimeFormat\b/,
+    `formats a date or reads a time zone itself (use formatDay / formatMonth / formatWeekdayDay from ${DATE_FORMAT_OWNER}, the dealer's day from ${TIME_ZONE_OWNER})`,
+  );
 }
 
 /** Files outside dealer-time.ts that may read a calendar year off a Date, each with its reason. */
@@ -275,10 +291,12 @@ const CALENDAR_YEAR_EXCEPTIONS: Record<string, string> = {
  * anywhere but the dealer's year (dealer-time.ts `dealerYear`, docs/pipeline.md "The dealer's year").
  */
 export function calendarYearReaders(files: SourceFile[]): string[] {
-  return files
-    .filter((file) => file.path !== TIME_ZONE_OWNER && !CALENDAR_YEAR_EXCEPTIONS[file.path])
-    .filter((file) => /\.\s*get(?:UTC)?FullYear\s*\(/.test(code(file.text)))
-    .map((file) => `${file.path}: reads a year off the machine's or UTC's clock (use dealerYear from ${TIME_ZONE_OWNER}, with the site's timezone)`);
+  return usesOutside(
+    files,
+    (path) => path === TIME_ZONE_OWNER || Boolean(CALENDAR_YEAR_EXCEPTIONS[path]),
+    /\.\s*get(?:UTC)?FullYear\s*\(/,
+    `reads a year off the machine's or UTC's clock (use dealerYear from ${TIME_ZONE_OWNER}, with the site's timezone)`,
+  );
 }
 
 const SITE_DATA = 'src/site-data/';

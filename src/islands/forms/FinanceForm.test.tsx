@@ -29,6 +29,16 @@ const site = v.parse(SiteSchema, {
 });
 const car = makeCar({ id: 7, slug: 'car-7', price: 24990, vin: 'JT1', dealership_slug: 'finance-north' });
 
+/** Fill in the finance form's contact fields and send it. */
+async function sendContact(form: HTMLFormElement) {
+  const field = (name: string) => form.querySelector<HTMLInputElement>(`#finance-form-${name}`)!;
+  fill(field('name'), 'Jo');
+  fill(field('email'), 'jo@example.com');
+  fill(field('phone'), '0412345678');
+  fill(field('postcode'), '4000');
+  await submit(form);
+}
+
 describe('FinanceForm from a Get Finance link on a single-dealership site', () => {
   it('sends the link dealership in custom_params and the car dealership as the lead dealership', async () => {
     const link = new URL(financeHref(car), 'https://finance.example.com.au');
@@ -39,12 +49,7 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     await settle();
     const form = mounted.host.querySelector('form')!;
     expect(form.querySelector('#finance-form-preferredDealership')).toBeNull();
-    const field = (name: string) => form.querySelector<HTMLInputElement>(`#finance-form-${name}`)!;
-    fill(field('name'), 'Jo');
-    fill(field('email'), 'jo@example.com');
-    fill(field('phone'), '0412345678');
-    fill(field('postcode'), '4000');
-    await submit(form);
+    await sendContact(form);
     const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
     expect(lead.custom_params).toMatchObject({ preferredDealership: 'finance-north', vehiclePriceBudget: 24990, vin: 'JT1', car_type: 'used' });
     expect(lead).toMatchObject({ car_id: '7', dealership_slug: 'finance-north' });
@@ -101,12 +106,7 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     await settle();
     const form = mounted.host.querySelector('form')!;
     expect(form.querySelector('[data-testid="car-choices-failed"]')).not.toBeNull();
-    const field = (name: string) => form.querySelector<HTMLInputElement>(`#finance-form-${name}`)!;
-    fill(field('name'), 'Jo');
-    fill(field('email'), 'jo@example.com');
-    fill(field('phone'), '0412345678');
-    fill(field('postcode'), '4000');
-    await submit(form);
+    await sendContact(form);
     return calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
   }
 

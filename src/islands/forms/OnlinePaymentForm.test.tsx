@@ -4,36 +4,21 @@
  * whatever the site's default (features.marketing_opt_in_default): a missing opt_in is no
  * consent (docs/security.md "Privacy choices (forms)").
  */
-import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formSiteConfig } from '../../lib/forms/form-config.ts';
-import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { paySiteConfig } from '../../../tests/fixtures/pay-site.ts';
 import OnlinePaymentForm from './OnlinePaymentForm.tsx';
 
 const mounted = mountRoot();
 afterEach(() => vi.unstubAllGlobals());
-
-const config = (features: Record<string, unknown>) =>
-  formSiteConfig(
-    v.parse(SiteSchema, {
-      slug: 'pay-motors',
-      template: 'used-group',
-      name: 'Pay Motors',
-      url: 'https://pay.example.com.au',
-      phone: '+61 7 3555 0100',
-      payments: { provider: 'stripe', publishable_key: 'pk_test_51AbCdEfGhIjKlMnOpQrStUv' },
-      features,
-    }),
-  );
 
 describe('OnlinePaymentForm: the opt-in it posts', () => {
   it.each([[{}], [{ marketing_opt_in_default: false }], [{ marketing_opt_in_default: true }]])(
     'with features %j it shows no opt-in box and posts no opt_in',
     async (features) => {
       const calls = stubApi({ '/payments/online-payment': [422, { error: 'stop here', fields: {} }] });
-      mounted.render(<OnlinePaymentForm config={config(features)} maxAmount={10_000} />);
+      mounted.render(<OnlinePaymentForm config={paySiteConfig(features)} maxAmount={10_000} />);
       const form = mounted.host.querySelector('form')!;
       expect(form.querySelector('[name="opt_in"]')).toBeNull();
       const field = (name: string) => form.querySelector<HTMLInputElement>(`#online-payment-${name}`)!;

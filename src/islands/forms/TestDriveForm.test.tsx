@@ -223,46 +223,48 @@ describe('TestDriveForm delivery location', () => {
     }),
   ]);
 
-  /** Choose the first car and its delivery location, then switch to `other` and send the form; the lead posted and the /success record. */
-  async function switchCarAndSend(other: string) {
+  /**
+   * Show the form as `formId` with the car choices `encoded` at `url` (a lead is answered 201), then
+   * choose car `carId`; the form, its fields, the API calls and the stubbed location.assign.
+   */
+  async function chooseCar(formId: string, url: string, encoded: string, carId: string) {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-test-drive/', search: '', href: 'https://drive.example.com.au/book-test-drive/' });
-    const calls = stubApi({ '/delivery-choices.json': [200, JSON.parse(deliveryChoices)], '/leads': [201, { lead_id: 'L1' }] });
-    mounted.render(<TestDriveForm formId="deliver" config={config} carChoicesUrl="/delivery-choices.json" />);
+    const calls = stubApi({ [url]: [200, JSON.parse(encoded)], '/leads': [201, { lead_id: 'L1' }] });
+    mounted.render(<TestDriveForm formId={formId} config={config} carChoicesUrl={url} />);
     await settle();
     const form = mounted.host.querySelector('form')!;
-    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#deliver-${name}`)!;
-    fill(field('car_id'), '11');
+    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#${formId}-${name}`)!;
+    fill(field('car_id'), carId);
     await settle();
-    fill(field('delivery_location'), 'Gold Coast Delivery');
-    fill(field('car_id'), other);
-    await settle();
+    return { assign, calls, form, field };
+  }
+
+  /** Fill in the contact fields and send the form. */
+  async function sendContact(form: HTMLFormElement, field: (name: string) => HTMLInputElement) {
     fill(field('name'), 'Jo');
     fill(field('email'), 'jo@example.com');
     fill(field('phone'), '0412345678');
     fill(field('postcode'), '4000');
     await submit(form);
+  }
+
+  /** Choose the first car and its delivery location, then switch to `other` and send the form; the lead posted and the /success record. */
+  async function switchCarAndSend(other: string) {
+    const { assign, calls, form, field } = await chooseCar('deliver', '/delivery-choices.json', deliveryChoices, '11');
+    fill(field('delivery_location'), 'Gold Coast Delivery');
+    fill(field('car_id'), other);
+    await settle();
+    await sendContact(form, field);
     expect(assign).toHaveBeenCalledWith('/success');
     return { form, lead: calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>, sent: $sentLead.get()?.sent ?? [] };
   }
 
   it('sends the delivery location chosen for the car that offers it', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-test-drive/', search: '', href: 'https://drive.example.com.au/book-test-drive/' });
-    const calls = stubApi({ '/delivery-choices.json': [200, JSON.parse(deliveryChoices)], '/leads': [201, { lead_id: 'L1' }] });
-    mounted.render(<TestDriveForm formId="kept" config={config} carChoicesUrl="/delivery-choices.json" />);
-    await settle();
-    const form = mounted.host.querySelector('form')!;
-    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#kept-${name}`)!;
-    fill(field('car_id'), '11');
-    await settle();
+    const { calls, form, field } = await chooseCar('kept', '/delivery-choices.json', deliveryChoices, '11');
     expect([...field('delivery_location').options].map((option) => option.value)).toEqual(['', 'Gold Coast Delivery']);
     fill(field('delivery_location'), 'Gold Coast Delivery');
-    fill(field('name'), 'Jo');
-    fill(field('email'), 'jo@example.com');
-    fill(field('phone'), '0412345678');
-    fill(field('postcode'), '4000');
-    await submit(form);
+    await sendContact(form, field);
     expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ delivery_location: 'Gold Coast Delivery', car_id: '11' });
     expect($sentLead.get()?.sent).toContainEqual(['Delivery Location', 'Gold Coast Delivery']);
   });
@@ -284,22 +286,10 @@ describe('TestDriveForm delivery location', () => {
         } as never,
       }),
     ]);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-test-drive/', search: '', href: 'https://drive.example.com.au/book-test-drive/' });
-    const calls = stubApi({ '/untidy-choices.json': [200, JSON.parse(untidy)], '/leads': [201, { lead_id: 'L1' }] });
-    mounted.render(<TestDriveForm formId="untidy" config={config} carChoicesUrl="/untidy-choices.json" />);
-    await settle();
-    const form = mounted.host.querySelector('form')!;
-    const field = (name: string) => form.querySelector<HTMLInputElement & HTMLSelectElement>(`#untidy-${name}`)!;
-    fill(field('car_id'), '14');
-    await settle();
+    const { assign, calls, form, field } = await chooseCar('untidy', '/untidy-choices.json', untidy, '14');
     expect([...field('delivery_location').options].map((option) => option.value)).toEqual(['', 'Gold Coast Delivery', 'Tweed Heads', 'ballina']);
     fill(field('delivery_location'), 'Gold Coast Delivery');
-    fill(field('name'), 'Jo');
-    fill(field('email'), 'jo@example.com');
-    fill(field('phone'), '0412345678');
-    fill(field('postcode'), '4000');
-    await submit(form);
+    await sendContact(form, field);
     expect(assign).toHaveBeenCalledWith('/success');
     expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ delivery_location: 'Gold Coast Delivery', car_id: '14' });
   });

@@ -15,16 +15,15 @@
  * It is resumed only by the return URL of its own page and its own payment (Stripe's
  * payment_intent): another car's or another payment's return URL (Back, Forward) discards it.
  */
-import * as v from 'valibot';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
+import { encodeCarChoices } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
-import { SiteSchema } from '../../schemas/site.ts';
 import { $prefill, $sentLead } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { paySiteConfig } from '../../../tests/fixtures/pay-site.ts';
 import type { ProviderFormProps } from './payment-types.ts';
 import OnlinePaymentForm from './OnlinePaymentForm.tsx';
 import ReserveForm from './ReserveForm/ReserveForm.tsx';
@@ -86,17 +85,7 @@ function at(path: string, returned?: 'succeeded' | 'failed', intent = 'pi_3Q0abc
   vi.stubGlobal('location', { ...window.location, assign, href: url.href, pathname: url.pathname, search: url.search, origin: url.origin });
 }
 
-const config = formSiteConfig(
-  v.parse(SiteSchema, {
-    slug: 'pay-motors',
-    template: 'used-group',
-    name: 'Pay Motors',
-    url: 'https://pay.example.com.au',
-    phone: '+61 7 3555 0100',
-    payments: { provider: 'stripe', publishable_key: 'pk_test_51AbCdEfGhIjKlMnOpQrStUv' },
-    features: { online_purchase: true },
-  }),
-);
+const config = paySiteConfig({ online_purchase: true });
 const stockCar = makeCar({ id: 42, slug: 'car-42', name: '2021 Mazda CX-5 Maxx', price: 31990 });
 const car = stockCar as unknown as LeadCar;
 
