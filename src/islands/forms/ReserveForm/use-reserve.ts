@@ -16,6 +16,7 @@ import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
 import { completeLead, sendLead } from '../lead-submit.ts';
 import { startReservationPayment, usePaymentStep } from '../payment.ts';
 import { CONTACT_ORDER, contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
+import { formatMoney } from '../../../lib/text/format.ts';
 
 export type ReserveStep = 'details' | 'options' | 'payment';
 export const RESERVE_TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
@@ -35,8 +36,6 @@ export interface ReserveFormProps {
   journey?: boolean;
 }
 
-/** Whole dollars, as the deposit is shown. */
-export const depositMoney = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 
 /** The car of the choices that ?car_id= names (slug or id) when a deposit can be taken for it (takesDeposit), or null. */
 function journeyCar(cars: readonly LeadCar[], wanted: string | null): LeadCar | null {
@@ -76,7 +75,7 @@ export function useReserve(props: ReserveFormProps) {
           successCategory: 'Reserve',
           event: leadAnalyticsEvent('enquiry', resumedCar),
           car: resumedCar,
-          values: { Deposit: `${depositMoney.format(deposit)} (paid online)` },
+          values: { Deposit: `${formatMoney(deposit)} (paid online)` },
           labels: { Deposit: 'Deposit' },
         });
       else {
@@ -171,7 +170,7 @@ export function useReserve(props: ReserveFormProps) {
         successCategory,
         event: leadAnalyticsEvent('enquiry', car),
         car,
-        values: { ...kit.values, Deposit: `${depositMoney.format(deposit)} (${paid ? 'paid online' : 'not paid: no card was taken online'})` },
+        values: { ...kit.values, Deposit: `${formatMoney(deposit)} (${paid ? 'paid online' : 'not paid: no card was taken online'})` },
         labels: { ...kit.labels.current, Deposit: 'Deposit' },
       });
     if (!online) {
