@@ -4,14 +4,17 @@
  * again; the server, not the browser, refuses a new payment of that invoice (and a card on
  * another window's payment of it) while another payment of it is being confirmed, as a
  * deposit's is refused while its car's payment is. A declined payment does not stand in the
- * way; the same attempt again is the same payment. Runs on SQLite and, when available, PostgreSQL.
+ * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
+ * payment may still take the money (or cannot be asked): a verdict Stripe has whose webhook is
+ * lost is recorded as the webhook records it. Runs on SQLite and, when available, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { INVOICE_CONFIRMING_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { StripeStandIn } from '../support/stripe-stand-in.ts';
-import { DATABASES, POSTGRES_SKIP_REASON } from '../support/server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -32,24 +35,26 @@ for (const kind of DATABASES) {
     });
     afterAll(() => started?.stop());
 
-    const pay = (reference: string, amount: string, attempt = `confirming-${kind}-${++attempts}`) =>
-      app.inject({
+    const pay = (reference: string, amount: string, attempt = `confirming-${kind}-${++attempts}`, on: LeadApi = app) =>
+      on.inject({
         method: 'POST',
         url: '/api/payments/online-payment',
         headers: ALPHA,
         payload: { ...shopper, reference, amount, terms_conditions: true, attempt },
       });
-    const card = (paymentId: string) => app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
+    const card = (paymentId: string, on: LeadApi = app) => on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
+    const status = async (paymentId: string) =>
+      (await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
     const intentOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!;
     const leadCount = async () => Number((await database.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE tenant = 'alpha'", []))[0]!.n);
     /** Invoice `reference` issued, a payment of it started and its card submitted: the payment id and its intent. */
-    const cardSubmitted = async (reference: string, cents: number) => {
+    const cardSubmitted = async (reference: string, cents: number, on: LeadApi = app) => {
       await app.payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: Date.now() + 86_400_000 });
-      const first = await pay(reference, (cents / 100).toFixed(2));
+      const first = await pay(reference, (cents / 100).toFixed(2), undefined, on);
       expect(first.statusCode).toBe(201);
       const paymentId = first.json().payment_id as string;
-      expect((await card(paymentId)).statusCode).toBe(201);
-      return { paymentId, attempt: `confirming-${kind}-${attempts}`, intent: intentOf(paymentId) };
+      expect((await card(paymentId, on)).statusCode).toBe(201);
+      return { paymentId, leadId: first.json().lead_id as string, attempt: `confirming-${kind}-${attempts}`, intent: intentOf(paymentId) };
     };
 
     it('refuses a new payment of the invoice while the bank confirms one (409, nothing stored), then takes it once that payment failed', async () => {
@@ -69,11 +74,65 @@ for (const kind of DATABASES) {
       expect((await pay(`CONF-${kind}`, '350.25')).statusCode).toBe(201);
     });
 
-    it('a confirmed card not yet reported by the webhook (succeeded at the provider) is still being confirmed', async () => {
-      const { intent } = await cardSubmitted(`DONE-${kind}`, 12_000);
-      intent.status = 'succeeded';
+    it("a card Stripe took whose webhook is lost is not 'being confirmed' forever: it is recorded paid, as the webhook would, and the invoice answered paid", async () => {
+      const { paymentId, leadId, intent } = await cardSubmitted(`DONE-${kind}`, 12_000);
+      const lost = stripe.pay(intent.id); // paid at Stripe; its webhook never arrives (yet)
+      const leadsBefore = await leadCount();
       const again = await pay(`DONE-${kind}`, '120');
-      expect([again.statusCode, again.json().error]).toEqual([409, INVOICE_CONFIRMING_MESSAGE]);
+      expect([again.statusCode, again.json().fields]).toEqual([422, { reference: INVOICE_PAID_MESSAGE }]);
+      expect(await leadCount()).toBe(leadsBefore);
+      expect(await status(paymentId)).toBe('paid');
+      const lead = (await app.stores.leads.get('alpha', leadId))!;
+      expect([lead.form_completed, lead.data.payment]).toMatchObject([true, { status: 'paid', reference: intent.id, invoice_reference: `DONE-${kind}` }]);
+      // The webhook, when it comes, changes nothing more.
+      const webhook = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/alpha',
+        headers: { 'content-type': 'application/json', 'stripe-signature': lost.header },
+        payload: lost.payload,
+      });
+      expect(webhook.json()).toMatchObject({ outcome: 'paid' });
+      expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(lead.revision);
+    });
+
+    it('a payment cancelled at Stripe whose webhook is lost does not stand in the way, and is recorded cancelled', async () => {
+      const { paymentId, intent } = await cardSubmitted(`GONE-${kind}`, 8_000);
+      intent.status = 'canceled';
+      expect((await pay(`GONE-${kind}`, '80')).statusCode).toBe(201);
+      expect(await status(paymentId)).toBe('canceled');
+    });
+
+    it('a card Stripe declined whose webhook is lost does not stand in the way, and is recorded declined (its intent cancelled, as the webhook does)', async () => {
+      const { paymentId, intent } = await cardSubmitted(`DECL-${kind}`, 9_000);
+      stripe.decline(intent.id);
+      expect((await pay(`DECL-${kind}`, '90')).statusCode).toBe(201);
+      expect(await status(paymentId)).toBe('failed');
+      expect(intent.status).toBe('canceled');
+    });
+
+    it('while Stripe cannot be asked for the state of a payment of the invoice, a new payment of it is refused (the safe side), and taken once Stripe answers', async () => {
+      let unreachable = false;
+      const base = stripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publishableKey: stripe.publishableKey,
+        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      });
+      const provider = { ...base, getPayment: (ref: string) => (unreachable ? Promise.reject(new Error('connect ECONNREFUSED')) : base.getPayment(ref)) };
+      const cut = await testApp(database.db, started!.tenants, {
+        payments: { ...standInPayments(stripe, { intentsPerClientHour: 100 }), providerFor: () => provider },
+      });
+      try {
+        const { paymentId } = await cardSubmitted(`CUT-${kind}`, 6_000, cut);
+        unreachable = true;
+        const again = await pay(`CUT-${kind}`, '60', undefined, cut);
+        expect([again.statusCode, again.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
+        expect(await status(paymentId)).toBe('processing');
+        unreachable = false;
+        expect((await pay(`CUT-${kind}`, '60', undefined, cut)).statusCode).toBe(201);
+      } finally {
+        await cut.close();
+      }
     });
 
     it("refuses a card on another window's payment of the invoice while the first is being confirmed; the first's own retry is the same payment", async () => {

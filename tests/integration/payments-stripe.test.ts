@@ -21,6 +21,7 @@ import {
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
 import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
+import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
@@ -485,7 +486,8 @@ for (const kind of DATABASES) {
       const second = await start(leadId, {}, app, shopper);
       expect(second.statusCode).toBe(201);
       expect(second.json().payment_id).not.toBe(first.payment_id);
-      expect(await status(first.payment_id)).toBe('canceled');
+      // Stripe has the decline already: recorded as its webhook records it (the attempt failed, its intent cancelled).
+      expect(await status(first.payment_id)).toBe('failed');
       expect(stripe.intents.get(refOf(first.payment_id))!.status).toBe('canceled');
       expect((await card(second.json().payment_id, app, shopper)).statusCode).toBe(201);
       expect((await post(declined)).json()).toMatchObject({ outcome: 'already settled' });
@@ -494,6 +496,63 @@ for (const kind of DATABASES) {
       const tenant = app.tenants.get('alpha')!;
       await app.payments.refund(tenant, second.json().payment_id, undefined, 'test set-up');
       app.reloadTenants();
+    });
+
+    it("a deposit Stripe took whose webhook is lost is not 'being confirmed' for the whole hold: the lead's next start records it paid, as the webhook would", async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      const leadId = await newLead(3, { ...contact, email: 'lost-webhook@example.com' });
+      const shopper = '198.51.100.32';
+      const started = await startAndCard(leadId, {}, app, shopper);
+      expect(started.statusCode).toBe(201);
+      const first = started.json();
+      const ref = refOf(first.payment_id);
+      const lost = stripe.pay(ref); // paid at Stripe; its webhook never arrives (yet)
+      const again = await start(leadId, {}, app, shopper);
+      // The car is this lead's reservation now: the answer once the webhook is in.
+      expect([again.statusCode, again.json().error]).toEqual([409, RESERVED_MESSAGE]);
+      expect(await status(first.payment_id)).toBe('paid');
+      expect((await app.stores.leads.get('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: ref });
+      expect(overlay()['3']).toMatchObject({ reference: ref });
+      // The webhook, when it comes, changes nothing more.
+      const revision = (await app.stores.leads.get('alpha', leadId))!.revision;
+      expect((await post(lost)).json()).toMatchObject({ outcome: 'paid' });
+      expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(revision);
+      await app.payments.refund(app.tenants.get('alpha')!, first.payment_id, undefined, 'test set-up');
+      app.reloadTenants();
+    });
+
+    it('a deposit whose state Stripe cannot be asked for is still being confirmed: the next start of its lead is refused, its hold kept', async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      let unreachable = false;
+      const base = stripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publishableKey: stripe.publishableKey,
+        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      });
+      const provider = { ...base, getPayment: (ref: string) => (unreachable ? Promise.reject(new Error('connect ECONNREFUSED')) : base.getPayment(ref)) };
+      const options = appOptions();
+      const cut = await testApp(database.db, tenantsDir(), { ...options, payments: { ...options.payments, providerFor: () => provider } });
+      try {
+        const leadId = await newLead(3, { ...contact, email: 'unreachable@example.com' });
+        const shopper = '198.51.100.33';
+        const started = await startAndCard(leadId, {}, cut, shopper);
+        expect(started.statusCode).toBe(201);
+        const first = started.json();
+        unreachable = true;
+        const again = await start(leadId, {}, cut, shopper);
+        expect([again.statusCode, again.json().error]).toEqual([409, 'Your payment for this car is being confirmed. Please wait a moment, or call us.']);
+        expect(await status(first.payment_id, cut)).toBe('processing');
+        expect(stripe.intents.get(refOf(first.payment_id))!.status).toBe('requires_payment_method');
+        unreachable = false;
+        const next = await start(leadId, {}, cut, shopper);
+        expect(next.statusCode).toBe(201);
+        await cut.payments.release(cut.tenants.get('alpha')!, next.json().payment_id);
+      } finally {
+        await cut.close();
+      }
     });
 
     it('N9: a payment attempt key reused on another lead is answered 409 "start again", not 500', async () => {

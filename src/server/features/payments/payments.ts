@@ -121,7 +121,7 @@ export class Payments implements PaymentsContext {
     return invoiceRefused(this, tenant, reference, amountCents);
   }
 
-  /** Why a new payment of this invoice is refused while another payment of it is being confirmed, or undefined (reserve.ts). */
+  /** Why a new payment of this invoice is refused while another payment of it is being confirmed (its verdict recorded first when the provider has one), or undefined (reserve.ts). */
   invoiceConfirming(tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
     return invoiceConfirming(this, tenant, reference, except);
   }

@@ -13,7 +13,7 @@ import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schem
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
-import { NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
+import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
@@ -88,7 +88,9 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
     if (refused) return sendError(reply, 422, FIX_ERRORS, { reference: refused });
     // Not while another payment of it is being confirmed (the shopper back before the bank's verdict); a retried start of the same attempt is that payment.
+    // One the provider has paid meanwhile (its webhook lost or late) is recorded paid by invoiceConfirming: the invoice is then answered as paid, as above.
     const confirming = await payments.invoiceConfirming(tenant, reference, { attemptKey: attempt });
+    if (confirming === INVOICE_PAID_MESSAGE) return sendError(reply, 422, FIX_ERRORS, { reference: confirming });
     if (confirming) return sendError(reply, 409, confirming);
     // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
     const lead = await deps.leads.save({

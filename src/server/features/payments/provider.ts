@@ -15,6 +15,8 @@ export interface ProviderPayment {
   amountCents: number;
   currency: string;
   metadata: Record<string, string>;
+  /** Why its last try to pay failed (Stripe: last_payment_error), when one did: a declined card. */
+  failure?: string;
 }
 
 /** A verified provider event, reduced to what the payments module acts on. */

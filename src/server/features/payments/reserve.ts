@@ -15,8 +15,9 @@ import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
 import { findListedCar } from '../../kernel/http.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
+import { recordVerdict } from './webhook.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
 export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
@@ -34,8 +35,8 @@ const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
 const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
 /** An invoice another payment of which is being confirmed (the spec has no wording; docs/payments.md). */
 export const INVOICE_CONFIRMING_MESSAGE = 'A payment of this invoice is being confirmed. Please wait a moment, or call us.';
-/** A provider's states of a payment whose card went through or may still: its money may be taken. */
-const CONFIRMING_STATES = ['processing', 'succeeded', 'requires_capture'];
+/** A provider's states of a payment it has no verdict on yet whose money may still be taken (a succeeded one is recorded paid: stillConfirming). */
+const CONFIRMING_STATES = ['processing', 'requires_capture'];
 export const TOO_MANY_HOLDS_MESSAGE = 'You already have cars held for you while you pay. Please finish or leave those payments first, or call us.';
 export const ABANDONED_HOLDS_MESSAGE = 'This car was held for you before and the time to pay ran out. Please call us to reserve it.';
 export const INTENTS_PER_CLIENT_MESSAGE = 'Too many payments were started from your connection. Please try again in an hour, or call us.';
@@ -96,11 +97,8 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
     await ctx.cancelAtProvider(tenant, expired);
     return started(ctx, provider, own);
   }
-  if (own?.status === 'pending' && own.provider_ref) {
-    // A card was tried on it: a declined card starts a new attempt, but a payment going through is waited for.
-    const state = await provider.getPayment(own.provider_ref).then((payment) => payment.status, () => 'unknown');
-    if (CONFIRMING_STATES.includes(state)) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
-  }
+  // A card was tried on it: a declined card starts a new attempt, but a payment going through is waited for.
+  if (own?.status === 'pending' && own.provider_ref && (await stillConfirming(ctx, tenant, provider, own))) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
   const id = randomUUID();
   let replaced: PaymentRow | undefined;
   try {
@@ -341,16 +339,40 @@ export async function invoiceRefused(ctx: PaymentsContext, tenant: string, refer
 
 /**
  * Why a new payment of invoice `reference` is refused while another payment of it is being
- * confirmed (its card submitted and the provider's state one that may take the money), or
- * undefined: an invoice is not paid twice because the shopper came back before the bank's
- * verdict. `except`: the payment asking, or the attempt a retried start repeats.
+ * confirmed (its card submitted and the provider's state one that may take the money, or the
+ * provider not answering), or undefined: an invoice is not paid twice because the shopper came
+ * back before the bank's verdict. A verdict the provider already has is recorded first
+ * (stillConfirming), so the refusal ends with it: INVOICE_PAID_MESSAGE when that payment paid
+ * the invoice. `except`: the payment asking, or the attempt a retried start repeats.
  */
 export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
   const provider = ctx.provider(tenant);
   if (!provider) return undefined;
-  for (const row of await ctx.repo.invoicePaymentsAwaiting(tenant.slug, reference, except)) {
-    const state = await provider.getPayment(row.provider_ref!).then((payment) => payment.status, () => 'unknown');
-    if (CONFIRMING_STATES.includes(state)) return INVOICE_CONFIRMING_MESSAGE;
+  const awaiting = await ctx.repo.invoicePaymentsAwaiting(tenant.slug, reference, except);
+  if (awaiting.length === 0) return undefined;
+  let confirming = false;
+  for (const row of awaiting) {
+    if (await stillConfirming(ctx, tenant, provider, row)) confirming = true;
   }
-  return undefined;
+  if ((await ctx.repo.invoice(tenant.slug, reference))?.paid_payment_id) return INVOICE_PAID_MESSAGE;
+  return confirming ? INVOICE_CONFIRMING_MESSAGE : undefined;
+}
+
+/**
+ * Whether a pending payment whose card was submitted is still being confirmed, asked of the
+ * provider. A verdict the provider already has (its webhook lost or late) is recorded as the
+ * webhook records it (webhook.ts recordVerdict): paid, declined or cancelled, it is confirmed
+ * no longer. Still confirming while the provider's state may yet take the money, and when the
+ * provider cannot be asked or the verdict not recorded (the safe side: the money may be taken).
+ */
+async function stillConfirming(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<boolean> {
+  let state: ProviderPayment;
+  try {
+    state = await provider.getPayment(row.provider_ref!);
+    if ((await recordVerdict(ctx, tenant, row, state)) !== undefined) return false;
+  } catch (error) {
+    ctx.deps.log.warn({ tenant: tenant.slug, payment: row.id, error: (error as Error).message }, 'payment state not learned from the provider: still being confirmed');
+    return true;
+  }
+  return CONFIRMING_STATES.includes(state.status);
 }

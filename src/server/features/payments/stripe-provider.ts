@@ -19,10 +19,19 @@ export interface StripeProviderOptions {
 }
 
 /** The fields of a Stripe PaymentIntent this provider reads. */
-type Intent = Pick<Stripe.PaymentIntent, 'id' | 'client_secret' | 'status' | 'amount' | 'currency' | 'metadata'>;
+type Intent = Pick<Stripe.PaymentIntent, 'id' | 'client_secret' | 'status' | 'amount' | 'currency' | 'metadata' | 'last_payment_error'>;
 
 function paymentOf(intent: Intent): ProviderPayment {
-  return { ref: intent.id, clientSecret: intent.client_secret ?? null, status: intent.status, amountCents: intent.amount, currency: intent.currency, metadata: { ...(intent.metadata ?? {}) } };
+  const error = intent.last_payment_error;
+  return {
+    ref: intent.id,
+    clientSecret: intent.client_secret ?? null,
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    metadata: { ...(intent.metadata ?? {}) },
+    ...(error ? { failure: error.message ?? error.code ?? 'the payment failed' } : {}),
+  };
 }
 
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {

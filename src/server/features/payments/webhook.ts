@@ -4,10 +4,12 @@
  * recorded last so a crash is finished by the provider's retry), and every step is
  * idempotent. A paid reservation completes the lead and writes the reserved overlay; a
  * payment that arrives after someone else took the car, or of an invoice paid already, is refunded.
+ * A verdict learned by asking the provider (recordVerdict: reserve.ts, before refusing a new
+ * payment while one is being confirmed) is recorded by the same steps.
  */
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
-import { WebhookSignatureError, type ProviderEvent } from './provider.ts';
+import { WebhookSignatureError, type ProviderEvent, type ProviderPayment } from './provider.ts';
 import { recordRefund, refund } from './refund.ts';
 import { invoiceKey, type PaymentRow } from './repository.ts';
 
@@ -52,7 +54,26 @@ async function apply(ctx: PaymentsContext, tenant: ApiTenant, event: ProviderEve
   }
 }
 
-async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
+/** What a verdict is recorded from: the provider's event, or the payment's state the provider answered (recordVerdict). */
+type Verdict = Pick<ProviderEvent, 'kind' | 'amountCents' | 'currency' | 'failure'>;
+
+/**
+ * The verdict the provider already has on a payment, learned by asking it (getPayment) rather
+ * than from its event, which may be lost or late: recorded as that event is (paid, declined,
+ * cancelled), so the event, when it comes, changes nothing more. Resolves to the outcome, or
+ * undefined while the provider has no verdict (processing, awaiting the card or the shopper's
+ * authentication; a payment intent awaiting its first card is no decline).
+ */
+export async function recordVerdict(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, state: ProviderPayment): Promise<string | undefined> {
+  const kind = state.status === 'succeeded' ? 'succeeded' : state.status === 'canceled' ? 'canceled' : state.status === 'requires_payment_method' && state.failure ? 'failed' : undefined;
+  if (!kind) return undefined;
+  const verdict = { kind, amountCents: state.amountCents, currency: state.currency, failure: state.failure } as const;
+  const outcome = kind === 'succeeded' ? await paid(ctx, tenant, payment, verdict) : await unpaid(ctx, tenant, payment, verdict);
+  ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, state: state.status, outcome }, 'payment verdict asked of the provider');
+  return outcome;
+}
+
+async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: Verdict): Promise<string> {
   if (event.amountCents !== payment.amount_cents || event.currency.toLowerCase() !== payment.currency) {
     ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, amount: event.amountCents, expected: payment.amount_cents }, 'paid amount differs from the amount asked');
     await ctx.deps.db.run("UPDATE payments SET status = 'review', failure = $1, updated_at = $2 WHERE id = $3", [`paid ${event.amountCents} ${event.currency}, asked ${payment.amount_cents} ${payment.currency}`, ctx.deps.now(), payment.id]);
@@ -87,7 +108,7 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
   return 'paid';
 }
 
-async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
+async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: Verdict): Promise<string> {
   if (payment.status !== 'pending' && payment.status !== 'expired') return 'already settled';
   // The sweep cancels an expired hold's intent itself: Stripe's confirmation keeps it a hold let run
   // out, which the limit of unpaid holds a client may let run out counts (docs/payments.md).
