@@ -1,5 +1,5 @@
 /**
- * What the payment steps (reserve.ts, webhook.ts, refund.ts) share: the settings, the
+ * What the payment steps (reserve.ts, webhook.ts, refund.ts, verdicts.ts) share: the settings, the
  * dependencies handed in by createApp, the repository, and the few actions every step may
  * take (pick the tenant's provider, cancel at the provider, complete the lead, mark the car
  * reserved on the live site). `Payments` (payments.ts) provides them.
@@ -17,10 +17,12 @@ export interface PaymentsOptions {
   env?: Record<string, string | undefined>;
   /** Replace the provider of a tenant (tests); undefined = no provider. */
   providerFor?: (tenant: ApiTenant) => PaymentProvider | undefined;
-  /** How often expired holds are released. Default 30 s. */
+  /** How often expired holds are released and abandoned /online-payment payments swept. Default 30 s. */
   sweepMs?: number;
   /** Bounds of holds and intents; DEFAULT_PAYMENT_LIMITS for what is not given. */
   limits?: Partial<PaymentLimits>;
+  /** When the provider is asked for a verdict its webhook has not brought, and when an invoice payment is abandoned; DEFAULT_PAYMENT_TIMINGS for what is not given. */
+  timings?: Partial<PaymentTimings>;
   /** Where the reserved overlay is written (the pipeline state with STOCK_FROM_STATE); default the tenant folder's reservations.json. */
   reservations?: ReservationWriter;
 }
@@ -42,6 +44,18 @@ export interface PaymentLimits {
 
 export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = { holdsPerClient: 2, abandonedPerClientCar: 2, abandonedWindowMs: 24 * 3_600_000, intentsPerClientHour: 6, intentsPerTenantHour: 60 };
 
+/** When a verdict is asked of the provider rather than awaited from its webhook (lost or late), and when an /online-payment payment is abandoned (docs/payments.md "Verdicts asked of Stripe"). */
+export interface PaymentTimings {
+  /** The status the browser polls asks the provider once the card was submitted this long ago with no verdict recorded. */
+  askAfterMs: number;
+  /** One payment's status asks the provider at most once in this time, however often it is polled. */
+  askEveryMs: number;
+  /** An /online-payment payment still pending this long after it started (or its card was submitted) is abandoned: the sweep cancels it, or records the verdict the provider has. */
+  abandonedAfterMs: number;
+}
+
+export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = { askAfterMs: 5_000, askEveryMs: 5_000, abandonedAfterMs: 24 * 3_600_000 };
+
 export interface PaymentsDeps {
   db: SqlDatabase;
   leads: LeadRepository;
@@ -57,6 +71,7 @@ export interface PaymentsDeps {
 export interface PaymentsContext {
   readonly deps: PaymentsDeps;
   readonly limits: PaymentLimits;
+  readonly timings: PaymentTimings;
   readonly repo: PaymentRepository;
   /** The tenant's provider, or undefined when it takes no payments online. */
   provider(tenant: ApiTenant): PaymentProvider | undefined;

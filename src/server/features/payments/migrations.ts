@@ -93,4 +93,14 @@ export const PAYMENT_MIGRATIONS: Migration[] = [
       'ALTER TABLE payment_site_events RENAME TO payment_events',
     ],
   },
+  {
+    version: 163,
+    name: 'payments asked of the provider, abandoned invoice payments swept',
+    statements: () => [
+      // When the provider was last asked for the payment's verdict (its webhook lost or late): polling, and every API process's sweep, ask at most once in a while.
+      'ALTER TABLE payments ADD COLUMN asked_at BIGINT',
+      // The sweep of pending /online-payment payments.
+      'CREATE INDEX payments_open ON payments (kind, status, created_at)',
+    ],
+  },
 ];

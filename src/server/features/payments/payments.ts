@@ -2,23 +2,35 @@
  * Payments of the lead API (docs/payments.md): reservation deposits and /online-payment
  * amounts, AUD cents. The server is the only judge: the amount comes from the site's
  * settings or an issued invoice, a car is held for one shopper while they pay, and a
- * payment becomes paid only from the provider's signed webhook. The steps live beside this
- * file (reserve.ts, webhook.ts, refund.ts, SQL in repository.ts); `Payments` holds what
- * they share (PaymentsContext), picks each tenant's provider and sweeps expired holds.
+ * payment becomes paid only from the provider (its signed webhook, or the server asking it).
+ * The steps live beside this file (reserve.ts, webhook.ts, refund.ts, verdicts.ts, SQL in
+ * repository.ts); `Payments` holds what they share (PaymentsContext), picks each tenant's
+ * provider and sweeps expired holds and abandoned /online-payment payments.
  */
 import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
 import { folderReservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type PaymentsContext, type PaymentsDeps, type PaymentsOptions, type ReservationWriter } from './context.ts';
+import {
+  DEFAULT_PAYMENT_LIMITS,
+  DEFAULT_PAYMENT_TIMINGS,
+  type PaymentLimits,
+  type PaymentsContext,
+  type PaymentsDeps,
+  type PaymentsOptions,
+  type PaymentTimings,
+  type ReservationWriter,
+} from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
 import { createIntent, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
+import { polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook } from './webhook.ts';
 
-export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type PaymentsDeps, type PaymentsOptions } from './context.ts';
+export { DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, type PaymentLimits, type PaymentsDeps, type PaymentsOptions, type PaymentTimings } from './context.ts';
+export type { PaymentProvider } from './provider.ts';
 export type { InvoiceRow, PaymentRow } from './repository.ts';
 export {
   ABANDONED_HOLDS_MESSAGE,
@@ -52,6 +64,7 @@ const envSuffix = (slug: string) => slug.toUpperCase().replace(/[^A-Z0-9]/g, '_'
 export class Payments implements PaymentsContext {
   readonly deps: PaymentsDeps;
   readonly limits: PaymentLimits;
+  readonly timings: PaymentTimings;
   readonly repo: PaymentRepository;
   private readonly options: PaymentsOptions;
   private readonly env: Record<string, string | undefined>;
@@ -66,6 +79,7 @@ export class Payments implements PaymentsContext {
     this.reservations = options.reservations ?? folderReservations((slug) => this.tenantDir(slug));
     this.env = options.env ?? environment();
     this.limits = { ...DEFAULT_PAYMENT_LIMITS, ...options.limits };
+    this.timings = { ...DEFAULT_PAYMENT_TIMINGS, ...options.timings };
     this.repo = new PaymentRepository(deps.db);
   }
 
@@ -90,6 +104,7 @@ export class Payments implements PaymentsContext {
     if (this.sweeper) return;
     this.sweeper = setInterval(() => {
       this.expireHolds().catch((error) => this.deps.log.warn({ error: (error as Error).message }, 'hold sweep failed'));
+      this.sweepOnlinePayments().catch((error) => this.deps.log.warn({ error: (error as Error).message }, 'online payment sweep failed'));
     }, this.options.sweepMs ?? 30_000);
     this.sweeper.unref();
   }
@@ -158,9 +173,14 @@ export class Payments implements PaymentsContext {
     return this.repo.invoices(tenant);
   }
 
-  /** A payment of the tenant (the browser polls this after confirming; the answer is the server's, never the browser's). */
+  /** A payment of the tenant (the answer is the server's, never the browser's). */
   get(tenant: string, id: string): Promise<PaymentRow | undefined> {
     return this.repo.get(tenant, id);
+  }
+
+  /** A payment as the browser polls it after confirming: its verdict asked of the provider when its webhook is late (verdicts.ts polledPayment). */
+  polled(tenant: ApiTenant, id: string): Promise<PaymentRow | undefined> {
+    return polledPayment(this, tenant, id);
   }
 
   /** Payments of a tenant, newest first (refund command). */
@@ -177,6 +197,11 @@ export class Payments implements PaymentsContext {
       if (tenant) await this.cancelAtProvider(tenant, rows);
     }
     return expired.length;
+  }
+
+  /** Cancel or settle the abandoned /online-payment payments (timings.abandonedAfterMs; verdicts.ts sweepOnlinePayments); resolves to the number settled. */
+  sweepOnlinePayments(): Promise<number> {
+    return sweepOnlinePayments(this);
   }
 
   /** Cancel abandoned payments at the provider so they can no longer be paid (best effort: a late success is still handled). */

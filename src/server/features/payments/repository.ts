@@ -1,8 +1,10 @@
 /**
  * The payments feature's SQL that more than one step shares: payments by id, attempt key,
  * provider reference or the lead's own hold; counts for the limits; the dealer's invoices;
- * expiring holds and taking a car for a paid reservation. Each step's own transaction
- * stays with its step (reserve.ts, webhook.ts, refund.ts). Every read is scoped by tenant.
+ * expiring holds and taking a car for a paid reservation; claiming to ask the provider for a
+ * verdict, and abandoned /online-payment payments. Each step's own transaction stays with its
+ * step (reserve.ts, webhook.ts, refund.ts). Every read is scoped by tenant except the sweeps'
+ * (expired holds, abandoned /online-payment payments).
  */
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../../platform/sql/db.ts';
 
@@ -134,6 +136,49 @@ export class PaymentRepository {
       [tenant, invoiceKey(reference), except.id ?? '', except.attemptKey ?? ''],
     );
     return rows.map(rowOf);
+  }
+
+  /**
+   * Claim asking the provider for a pending payment's verdict now (`at`): only when its card was
+   * submitted at `cardBefore` or earlier and it was not asked after `askedBefore`. One
+   * conditional update, so of the requests and API processes asking at once one is answered yes.
+   */
+  async claimAsk(id: string, at: number, bounds: { cardBefore: number; askedBefore: number }): Promise<boolean> {
+    const claimed = await this.#db.run(
+      `UPDATE payments SET asked_at = $1 WHERE id = $2 AND status = 'pending' AND provider_ref IS NOT NULL AND intent_at <= $3 AND (asked_at IS NULL OR asked_at <= $4)`,
+      [at, id, bounds.cardBefore, bounds.askedBefore],
+    );
+    return claimed > 0;
+  }
+
+  /**
+   * Pending /online-payment payments started (or whose card was submitted) at `before` or
+   * earlier and not asked of the provider after `askedBefore`, oldest first, at most `limit`.
+   */
+  async abandonedOnlinePayments(before: number, askedBefore: number, limit: number): Promise<PaymentRow[]> {
+    const rows = await this.#db.query(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+       WHERE kind = 'online-payment' AND status = 'pending' AND COALESCE(intent_at, created_at) <= $1 AND (asked_at IS NULL OR asked_at <= $2)
+       ORDER BY created_at LIMIT $3`,
+      [before, askedBefore, limit],
+    );
+    return rows.map(rowOf);
+  }
+
+  /**
+   * Mark a pending payment cancelled because it was abandoned (`failure` says how); with
+   * `noCardBefore`, only while no card was submitted on it since then. Resolves to whether this
+   * call marked it (another API process's sweep may have).
+   */
+  async cancelAbandoned(id: string, failure: string, at: number, noCardBefore?: number): Promise<boolean> {
+    const noCard = noCardBefore === undefined ? '' : ' AND provider_ref IS NULL AND COALESCE(intent_at, created_at) <= $4';
+    const changed = await this.#db.run(`UPDATE payments SET status = 'canceled', failure = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'${noCard}`, [
+      failure,
+      at,
+      id,
+      ...(noCardBefore === undefined ? [] : [noCardBefore]),
+    ]);
+    return changed > 0;
   }
 
   /** Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. */

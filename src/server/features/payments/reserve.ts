@@ -15,9 +15,9 @@ import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
 import { findListedCar } from '../../kernel/http.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
-import { recordVerdict } from './webhook.ts';
+import { askVerdict } from './verdicts.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
 export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
@@ -361,18 +361,13 @@ export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant,
 /**
  * Whether a pending payment whose card was submitted is still being confirmed, asked of the
  * provider. A verdict the provider already has (its webhook lost or late) is recorded as the
- * webhook records it (webhook.ts recordVerdict): paid, declined or cancelled, it is confirmed
- * no longer. Still confirming while the provider's state may yet take the money, and when the
- * provider cannot be asked or the verdict not recorded (the safe side: the money may be taken).
+ * webhook records it (verdicts.ts askVerdict, webhook.ts recordVerdict): paid, declined or
+ * cancelled, it is confirmed no longer. Still confirming while the provider's state may yet
+ * take the money, and when the provider cannot be asked or the verdict not recorded (the safe
+ * side: the money may be taken).
  */
 async function stillConfirming(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<boolean> {
-  let state: ProviderPayment;
-  try {
-    state = await provider.getPayment(row.provider_ref!);
-    if ((await recordVerdict(ctx, tenant, row, state)) !== undefined) return false;
-  } catch (error) {
-    ctx.deps.log.warn({ tenant: tenant.slug, payment: row.id, error: (error as Error).message }, 'payment state not learned from the provider: still being confirmed');
-    return true;
-  }
-  return CONFIRMING_STATES.includes(state.status);
+  const asked = await askVerdict(ctx, tenant, provider, row);
+  if (!asked) return true;
+  return asked.outcome === undefined && CONFIRMING_STATES.includes(asked.state.status);
 }

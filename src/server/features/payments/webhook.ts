@@ -4,8 +4,9 @@
  * recorded last so a crash is finished by the provider's retry), and every step is
  * idempotent. A paid reservation completes the lead and writes the reserved overlay; a
  * payment that arrives after someone else took the car, or of an invoice paid already, is refunded.
- * A verdict learned by asking the provider (recordVerdict: reserve.ts, before refusing a new
- * payment while one is being confirmed) is recorded by the same steps.
+ * A verdict learned by asking the provider (recordVerdict, through verdicts.ts askVerdict: before
+ * refusing a new payment while one is being confirmed, the status the browser polls, the sweep of
+ * abandoned invoice payments) is recorded by the same steps.
  */
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';

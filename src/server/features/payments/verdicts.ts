@@ -1,0 +1,103 @@
+/**
+ * Verdicts asked of the provider when its webhook is lost or late (docs/payments.md "Verdicts
+ * asked of Stripe"), each recorded as the webhook records it (webhook.ts recordVerdict): the
+ * status the browser polls once the card was submitted a short while ago, at most once in a
+ * while per payment; and the sweep of abandoned /online-payment payments, which cancels one
+ * no card is being paid on and records the verdict of the others. The server decides when the
+ * provider is asked, never the browser; a claim in the database (repository.ts claimAsk) keeps
+ * requests and API processes asking at once from asking twice.
+ */
+import type { ApiTenant } from '../../kernel/tenants.ts';
+import type { PaymentsContext } from './context.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import type { PaymentRow } from './repository.ts';
+import { recordVerdict } from './webhook.ts';
+
+/** A provider's states of a payment on which no card is being paid: awaiting a card, its confirmation or the shopper's authentication. */
+const NO_CARD_STATES = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+/** How many abandoned payments one sweep settles; the rest wait for the next sweep. */
+const SWEEP_BATCH = 100;
+
+/** A payment the sweep asked about and left pending (the provider confirming it, or not answering) is asked again after this long. */
+const SWEEP_ASK_AGAIN_MS = 3_600_000;
+
+/**
+ * Ask the provider for a pending payment's state and record the verdict it has (recordVerdict).
+ * Resolves to the state and the outcome recorded (undefined: no verdict yet), or to undefined
+ * when the state could not be learned or recorded (logged).
+ */
+export async function askVerdict(
+  ctx: PaymentsContext,
+  tenant: ApiTenant,
+  provider: PaymentProvider,
+  row: PaymentRow,
+): Promise<{ state: ProviderPayment; outcome: string | undefined } | undefined> {
+  try {
+    const state = await provider.getPayment(row.provider_ref!);
+    return { state, outcome: await recordVerdict(ctx, tenant, row, state) };
+  } catch (error) {
+    ctx.deps.log.warn({ tenant: tenant.slug, payment: row.id, error: (error as Error).message }, 'payment verdict not learned from the provider');
+    return undefined;
+  }
+}
+
+/**
+ * A payment of the tenant as the browser polls it (GET /api/payments/:id). A pending one whose
+ * card was submitted `askAfterMs` ago asks the provider, at most once in `askEveryMs`, and is
+ * answered as recorded; while the provider has no verdict or cannot be asked it stays pending.
+ */
+export async function polledPayment(ctx: PaymentsContext, tenant: ApiTenant, id: string): Promise<PaymentRow | undefined> {
+  const row = await ctx.repo.get(tenant.slug, id);
+  if (!row || row.status !== 'pending' || !row.provider_ref) return row;
+  const provider = ctx.provider(tenant);
+  if (!provider) return row;
+  const at = ctx.deps.now();
+  if (!(await ctx.repo.claimAsk(row.id, at, { cardBefore: at - ctx.timings.askAfterMs, askedBefore: at - ctx.timings.askEveryMs }))) return row;
+  const asked = await askVerdict(ctx, tenant, provider, row);
+  return asked?.outcome === undefined ? row : ((await ctx.repo.get(tenant.slug, id)) ?? row);
+}
+
+/**
+ * Settle the /online-payment payments abandoned `abandonedAfterMs` ago (started, or their card
+ * submitted, then nothing): one with no card submitted is cancelled; one whose card was
+ * submitted is asked of the provider and its verdict recorded, or, while the provider says no
+ * card is being paid on it, cancelled there and then here. One the provider is confirming, or
+ * cannot be asked about, is left pending (asked again later). Every step is conditional, so API
+ * processes sweeping at once settle each payment once. Resolves to the number settled.
+ */
+export async function sweepOnlinePayments(ctx: PaymentsContext): Promise<number> {
+  const at = ctx.deps.now();
+  const before = at - ctx.timings.abandonedAfterMs;
+  let settled = 0;
+  for (const row of await ctx.repo.abandonedOnlinePayments(before, at - SWEEP_ASK_AGAIN_MS, SWEEP_BATCH)) {
+    if (!row.provider_ref) {
+      if (await ctx.repo.cancelAbandoned(row.id, 'abandoned: no card submitted', at, before)) settled++;
+      continue;
+    }
+    // Claimed first, so a payment that cannot be asked now (its site gone, or without a provider) waits its turn like the others.
+    if (!(await ctx.repo.claimAsk(row.id, at, { cardBefore: before, askedBefore: at - SWEEP_ASK_AGAIN_MS }))) continue;
+    const tenant = ctx.deps.tenants.get(row.tenant);
+    const provider = tenant ? ctx.provider(tenant) : undefined;
+    if (!tenant || !provider) continue;
+    const asked = await askVerdict(ctx, tenant, provider, row);
+    if (!asked) continue;
+    if (asked.outcome !== undefined) {
+      settled++;
+      continue;
+    }
+    if (!NO_CARD_STATES.includes(asked.state.status)) {
+      ctx.deps.log.info({ tenant: row.tenant, payment: row.id, state: asked.state.status }, 'abandoned payment left pending: the provider is confirming it');
+      continue;
+    }
+    try {
+      await provider.cancelPayment(row.provider_ref, `cancel-${row.id}`);
+    } catch (error) {
+      ctx.deps.log.warn({ tenant: row.tenant, payment: row.id, error: (error as Error).message }, 'abandoned payment left pending: cancel at provider failed');
+      continue;
+    }
+    if (await ctx.repo.cancelAbandoned(row.id, 'abandoned: no card paid', at)) settled++;
+  }
+  if (settled > 0) ctx.deps.log.info({ settled }, 'abandoned online payments settled');
+  return settled;
+}

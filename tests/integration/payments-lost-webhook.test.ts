@@ -1,0 +1,239 @@
+/**
+ * docs/payments.md "Verdicts asked of Stripe": a verdict Stripe has whose webhook is lost or
+ * late. The status the browser polls asks Stripe once the card was submitted a short while
+ * ago, at most once in a while per payment however often it is polled, and answers what it
+ * recorded (as the webhook records it); and abandoned /online-payment payments are swept: one
+ * with no card submitted for a day is cancelled (its PaymentIntent too), one whose card was
+ * submitted is asked of Stripe first and cancelled only while Stripe says no card is being
+ * paid. Runs on SQLite and, when available, PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { DEFAULT_PAYMENT_TIMINGS, type PaymentProvider } from '../../src/server/features/payments/payments.ts';
+import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
+import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import type { StripeStandIn } from '../support/stripe-stand-in.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+const { askAfterMs, askEveryMs, abandonedAfterMs } = DEFAULT_PAYMENT_TIMINGS;
+
+for (const kind of DATABASES) {
+  describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`payments whose webhook is lost, on ${kind}`, () => {
+    let started: PaymentsApp | undefined;
+    let stripe: StripeStandIn;
+    let database: PaymentsApp['database'];
+    let app: LeadApi;
+    let clock = Date.now();
+    let attempts = 0;
+    const options = (on: StripeStandIn, providerFor?: () => PaymentProvider) => ({
+      now: () => clock,
+      payments: { ...standInPayments(on, { intentsPerClientHour: 100, intentsPerTenantHour: 1_000 }), ...(providerFor ? { providerFor } : {}) },
+    });
+
+    beforeAll(async () => {
+      started = await startPaymentsApp(kind, 'payments-lost-webhook-', { cars: [41, 42], options: (on) => options(on) });
+      ({ stripe, database, app } = started);
+    });
+    afterAll(() => started?.stop());
+
+    const pay = (reference: string, amount: string, on: LeadApi = app) =>
+      on.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        payload: { ...shopper, reference, amount, terms_conditions: true, attempt: `lost-${kind}-${++attempts}` },
+      });
+    const card = (paymentId: string, on: LeadApi = app) => on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
+    const status = async (paymentId: string, on: LeadApi = app) =>
+      (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
+    const intentOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!;
+    /** How often the lead API asked Stripe for this intent, and cancelled it. */
+    const asked = (intentId: string) =>
+      stripe.requests.filter((request) => request.method === 'GET' && request.path === `/v1/payment_intents/${intentId}`).length;
+    const cancels = (intentId: string) =>
+      stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/payment_intents/${intentId}/cancel`).length;
+    /** Invoice `reference` issued and a payment of it started: its id and lead. */
+    const invoicePayment = async (reference: string, cents: number, on: LeadApi = app) => {
+      await app.payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: clock + 30 * 86_400_000 });
+      const response = await pay(reference, (cents / 100).toFixed(2), on);
+      expect(response.statusCode).toBe(201);
+      return { paymentId: response.json().payment_id as string, leadId: response.json().lead_id as string };
+    };
+    /** ... and its card submitted: its intent at Stripe too. */
+    const cardSubmitted = async (reference: string, cents: number, on: LeadApi = app) => {
+      const payment = await invoicePayment(reference, cents, on);
+      expect((await card(payment.paymentId, on)).statusCode).toBe(201);
+      return { ...payment, intent: intentOf(payment.paymentId) };
+    };
+    /** An app on the same database whose provider cannot be reached while `cut.unreachable`. */
+    const cutApp = async () => {
+      const cut = { unreachable: false };
+      const base = stripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publishableKey: stripe.publishableKey,
+        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      });
+      const provider: PaymentProvider = {
+        ...base,
+        getPayment: (ref) => (cut.unreachable ? Promise.reject(new Error('connect ECONNREFUSED')) : base.getPayment(ref)),
+      };
+      return {
+        cut,
+        app: await testApp(
+          database.db,
+          started!.tenants,
+          options(stripe, () => provider),
+        ),
+      };
+    };
+
+    describe('the status the browser polls', () => {
+      it('a card Stripe took whose webhook is lost reads paid once the card was submitted a short while ago, recorded as the webhook records it', async () => {
+        const { paymentId, leadId, intent } = await cardSubmitted(`POLL-${kind}`, 25_000);
+        stripe.pay(intent.id); // paid at Stripe; its webhook never arrives
+        expect(await status(paymentId)).toBe('processing');
+        expect(asked(intent.id)).toBe(0);
+        clock += askAfterMs;
+        expect(await status(paymentId)).toBe('paid');
+        expect(asked(intent.id)).toBe(1);
+        const lead = (await app.stores.leads.get('alpha', leadId))!;
+        expect([lead.form_completed, lead.data.payment]).toMatchObject([true, { status: 'paid', reference: intent.id, invoice_reference: `POLL-${kind}` }]);
+        expect((await app.payments.invoices('alpha')).find((invoice) => invoice.reference === `POLL-${kind}`)?.paid_payment_id).toBe(paymentId);
+        // Paid is the server's record now: polling asks Stripe no more.
+        clock += askEveryMs;
+        expect(await status(paymentId)).toBe('paid');
+        expect(asked(intent.id)).toBe(1);
+      });
+
+      it('asks Stripe at most once in a while per payment, however often it is polled', async () => {
+        const { paymentId, intent } = await cardSubmitted(`OFTEN-${kind}`, 26_000);
+        intent.status = 'processing';
+        clock += askAfterMs;
+        for (let poll = 0; poll < 5; poll++) expect(await status(paymentId)).toBe('processing');
+        expect(asked(intent.id)).toBe(1);
+        // Stripe's verdict comes; the next ask is the first one after the interval.
+        stripe.pay(intent.id);
+        clock += askEveryMs - 1;
+        expect(await status(paymentId)).toBe('processing');
+        expect(asked(intent.id)).toBe(1);
+        clock += 1;
+        expect(await status(paymentId)).toBe('paid');
+        expect(asked(intent.id)).toBe(2);
+      });
+
+      it('a card Stripe declined whose webhook is lost reads failed (its PaymentIntent cancelled, as the webhook does)', async () => {
+        const { paymentId, intent } = await cardSubmitted(`POLLDECL-${kind}`, 27_000);
+        stripe.decline(intent.id);
+        clock += askAfterMs;
+        expect(await status(paymentId)).toBe('failed');
+        expect(intent.status).toBe('canceled');
+      });
+
+      it("a deposit Stripe took whose webhook is lost reads paid: the car reserved for the shopper's lead", async () => {
+        const lead = await app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: ALPHA,
+          payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: '41', form_completed: false },
+        });
+        const leadId = lead.json().lead_id as string;
+        const reservation = await app.inject({
+          method: 'POST',
+          url: '/api/payments/reservations',
+          headers: ALPHA,
+          payload: { lead_id: leadId, attempt: `lost-${kind}-${++attempts}`, terms_conditions: true },
+        });
+        const paymentId = reservation.json().payment_id as string;
+        expect((await card(paymentId)).statusCode).toBe(201);
+        stripe.pay(intentOf(paymentId).id);
+        clock += askAfterMs;
+        expect(await status(paymentId)).toBe('paid');
+        expect((await app.stores.leads.get('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reserved_until: expect.any(String) });
+        const held = await database.db.query<{ state: string }>("SELECT state FROM car_holds WHERE tenant = 'alpha' AND car_id = '41'", []);
+        expect(held.map((row) => row.state)).toEqual(['reserved']);
+      });
+
+      it('a payment whose state Stripe cannot give reads processing, and paid once Stripe answers', async () => {
+        const { cut, app: other } = await cutApp();
+        try {
+          const { paymentId, intent } = await cardSubmitted(`POLLCUT-${kind}`, 28_000, other);
+          stripe.pay(intent.id);
+          cut.unreachable = true;
+          clock += askAfterMs;
+          expect(await status(paymentId, other)).toBe('processing');
+          cut.unreachable = false;
+          clock += askEveryMs;
+          expect(await status(paymentId, other)).toBe('paid');
+        } finally {
+          await other.close();
+        }
+      });
+    });
+
+    describe('abandoned /online-payment payments (the sweep)', () => {
+      it('one with no card submitted for a day is cancelled; a younger one is left', async () => {
+        const { paymentId } = await invoicePayment(`NOCARD-${kind}`, 30_000);
+        clock += abandonedAfterMs - 1;
+        await app.payments.sweepOnlinePayments();
+        expect(await status(paymentId)).toBe('processing');
+        clock += 1;
+        expect(await app.payments.sweepOnlinePayments()).toBeGreaterThanOrEqual(1);
+        expect(await status(paymentId)).toBe('canceled');
+        // Its card is refused, and the invoice can still be paid by a new payment.
+        expect((await card(paymentId)).statusCode).toBe(409);
+        expect((await pay(`NOCARD-${kind}`, '300')).statusCode).toBe(201);
+      });
+
+      it('one whose PaymentIntent has had no card confirmed for a day is cancelled at Stripe and marked so (once, by two API processes sweeping at once)', async () => {
+        const { paymentId, intent } = await cardSubmitted(`OPEN-${kind}`, 31_000);
+        const second = await testApp(database.db, started!.tenants, options(stripe));
+        try {
+          clock += abandonedAfterMs;
+          await Promise.all([app.payments.sweepOnlinePayments(), second.payments.sweepOnlinePayments()]);
+          expect(intent.status).toBe('canceled');
+          expect([asked(intent.id), cancels(intent.id)]).toEqual([1, 1]);
+          expect(await status(paymentId)).toBe('canceled');
+          expect((await app.payments.list('alpha', { id: paymentId }))[0]!.failure).toMatch(/abandoned/);
+          // Swept again: nothing more.
+          clock += abandonedAfterMs;
+          await app.payments.sweepOnlinePayments();
+          expect([asked(intent.id), cancels(intent.id)]).toEqual([1, 1]);
+        } finally {
+          await second.close();
+        }
+      });
+
+      it('one Stripe took whose webhook is lost is recorded paid, not cancelled', async () => {
+        const { paymentId, intent } = await cardSubmitted(`SWEPTPAID-${kind}`, 32_000);
+        stripe.pay(intent.id);
+        clock += abandonedAfterMs;
+        await app.payments.sweepOnlinePayments();
+        expect([intent.status, cancels(intent.id)]).toEqual(['succeeded', 0]);
+        expect(await status(paymentId)).toBe('paid');
+      });
+
+      it('one Stripe is still processing, or cannot be asked about, is left pending and its PaymentIntent open', async () => {
+        const { paymentId, intent } = await cardSubmitted(`SWEPTBUSY-${kind}`, 33_000);
+        intent.status = 'processing';
+        clock += abandonedAfterMs;
+        await app.payments.sweepOnlinePayments();
+        expect([asked(intent.id), intent.status, cancels(intent.id)]).toEqual([1, 'processing', 0]);
+        const { cut, app: other } = await cutApp();
+        try {
+          const { paymentId: cutId, intent: cutIntent } = await cardSubmitted(`SWEPTCUT-${kind}`, 34_000, other);
+          cut.unreachable = true;
+          clock += abandonedAfterMs;
+          await other.payments.sweepOnlinePayments();
+          expect([cutIntent.status, cancels(cutIntent.id)]).toEqual(['requires_payment_method', 0]);
+          const rows = await app.payments.list('alpha');
+          expect([paymentId, cutId].map((id) => rows.find((row) => row.id === id)?.status)).toEqual(['pending', 'pending']);
+        } finally {
+          await other.close();
+        }
+      });
+    });
+  });
+}
