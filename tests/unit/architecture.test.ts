@@ -280,6 +280,22 @@ export function dateFormatters(files: SourceFile[]): string[] {
   );
 }
 
+const MONEY_FORMAT_OWNER = 'src/lib/text/format.ts';
+
+/**
+ * Second owners of money as it is shown: an `Intl.NumberFormat` or a `toLocaleString` given a
+ * currency, in code anywhere but the display formats (format.ts: formatMoney, whole dollars or
+ * `{ cents: true }`). A counted number (`toLocaleString('en-AU')`, formatNumber) is not money.
+ */
+export function moneyFormatters(files: SourceFile[]): string[] {
+  return usesOutside(
+    files,
+    (path) => path === MONEY_FORMAT_OWNER,
+    /\b(?:Intl\s*\.\s*NumberFormat|toLocaleString)\s*\([^)]*\bcurrency\b/,
+    `formats money itself (use formatMoney from ${MONEY_FORMAT_OWNER}, { cents: true } for dollars and cents)`,
+  );
+}
+
 /** Files outside dealer-time.ts that may read a calendar year off a Date, each with its reason. */
 const CALENDAR_YEAR_EXCEPTIONS: Record<string, string> = {
   'src/search/browser/sentence.ts': "the sentence reader's this year is the shopper's own clock: it reads what the shopper typed, it refuses nothing",
@@ -470,6 +486,11 @@ describe('architecture (issue 12)', () => {
     expect(dateFormatters(files)).toEqual([]);
   });
 
+  it('shows money only through src/lib/text/format.ts (formatMoney: no island keeps its own currency format)', () => {
+    expect(files.some(({ path }) => path === MONEY_FORMAT_OWNER)).toBe(true);
+    expect(moneyFormatters(files)).toEqual([]);
+  });
+
   it("reads this year only as the dealer's year (dealerYear in src/lib/text/dealer-time.ts)", () => {
     expect(files.some(({ path }) => path === TIME_ZONE_OWNER)).toBe(true);
     expect(calendarYearReaders(files)).toEqual([]);
@@ -647,6 +668,19 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(3);
       expect(problems[0]).toContain('src/islands/marketing/OffersList.tsx: formats a date');
+    });
+
+    it('money formatted outside format.ts: a currency Intl.NumberFormat or toLocaleString (a comment naming one, a plain number format are not)', () => {
+      const problems = moneyFormatters([
+        { path: 'src/islands/forms/NewIsland.tsx', text: "const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });" },
+        { path: 'src/lib/vehicle/price.ts', text: "return amount.toLocaleString('en-AU', {\n  style: 'currency',\n  currency: 'AUD',\n});" },
+        { path: 'src/islands/forms/Other.tsx', text: "// not an Intl.NumberFormat('en-AU', { currency: 'AUD' }): formatMoney\nexport const x = 1;" },
+        { path: 'src/islands/marketing/SalesCounter.tsx', text: "const shown = count.toLocaleString('en-AU'); const n = new Intl.NumberFormat('en-AU');" },
+        { path: 'src/lib/text/format.ts', text: "const wholeDollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });" },
+      ]);
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toContain('src/islands/forms/NewIsland.tsx: formats money itself');
+      expect(problems[1]).toContain('src/lib/vehicle/price.ts: formats money itself');
     });
 
     it("a year read off the machine's or UTC's clock outside dealer-time.ts (a comment naming one is not a read)", () => {

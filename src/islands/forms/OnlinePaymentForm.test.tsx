@@ -2,7 +2,8 @@
 /**
  * /online-payment has no opt-in box (the spec lists none for it), so it posts no opt_in,
  * whatever the site's default (features.marketing_opt_in_default): a missing opt_in is no
- * consent (docs/security.md "Privacy choices (forms)").
+ * consent (docs/security.md "Privacy choices (forms)"). Amounts are shown in dollars and cents
+ * (formatMoney with cents, src/lib/text/format.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
@@ -35,4 +36,47 @@ describe('OnlinePaymentForm: the opt-in it posts', () => {
       expect(calls[0]!.body).not.toHaveProperty('opt_in');
     },
   );
+});
+
+describe('OnlinePaymentForm: amounts in dollars and cents', () => {
+  const fillDetails = (form: HTMLFormElement, amount: string) => {
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`#online-payment-${name}`)!;
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    fill(field('reference'), 'INV-1');
+    fill(field('amount'), amount);
+    click(field('terms_conditions'));
+  };
+
+  it("states the site's limit with cents, and refuses a larger amount in the same words", async () => {
+    const calls = stubApi({});
+    mounted.render(<OnlinePaymentForm config={paySiteConfig()} maxAmount={2500.5} />);
+    const form = mounted.host.querySelector('form')!;
+    expect(form.textContent).toContain('Up to $2,500.50');
+    fillDetails(form, '2600');
+    await submit(form);
+    expect(calls).toHaveLength(0);
+    expect(form.textContent).toContain('Online payments are limited to $2,500.50. Please call us to pay a larger amount.');
+  });
+
+  it('names the amount the server started the payment for on the Pay button, with cents', async () => {
+    const started = {
+      success: true,
+      payment_id: 'p-1',
+      provider: 'stripe',
+      publishable_key: 'pk_test_x',
+      amount_cents: 1_000_000,
+      currency: 'AUD',
+      lead_id: 'lead-1',
+    };
+    stubApi({ '/payments/online-payment': [201, started] });
+    mounted.render(<OnlinePaymentForm config={paySiteConfig()} maxAmount={10_000} />);
+    const form = mounted.host.querySelector('form')!;
+    expect(form.textContent).toContain('Up to $10,000.00');
+    fillDetails(form, '10000');
+    await submit(form);
+    expect(form.querySelector('button[type="submit"]')?.textContent).toBe('Pay $10,000.00');
+  });
 });

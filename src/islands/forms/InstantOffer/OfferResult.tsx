@@ -5,8 +5,8 @@
  */
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { formatKmInput } from '../../../lib/forms/money-input.ts';
+import { formatMoney } from '../../../lib/text/format.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
-import { offerMoney } from './use-instant-offer.ts';
 
 export function OfferWithheld({ kit, message, vehicleText }: { kit: FormKit; message: string; vehicleText: string }) {
   return (
@@ -37,7 +37,7 @@ export function OfferShown({ offer, vehicleText, car }: { offer: number | null; 
     <div data-testid="trade-in-offer">
       <p>Our instant offer for your {vehicleText}:</p>
       <p className="offer-price" data-testid="offer-price">
-        {offerMoney.format(offer ?? 0)}
+        {formatMoney(offer ?? 0)}
       </p>
       {car && price !== null && (
         <dl className="offer-summary">
@@ -51,13 +51,13 @@ export function OfferShown({ offer, vehicleText, car }: { offer: number | null; 
           {reduced !== null && (
             <div>
               <dt>Your trade-in</dt>
-              <dd>&minus;{offerMoney.format(offer ?? 0)}</dd>
+              <dd>&minus;{formatMoney(offer ?? 0)}</dd>
             </div>
           )}
           {reduced !== null && reduced > 0 && (
             <div className="offer-summary__total">
               <dt>Price after your trade-in</dt>
-              <dd data-testid="reduced-price">{offerMoney.format(reduced)}</dd>
+              <dd data-testid="reduced-price">{formatMoney(reduced)}</dd>
             </div>
           )}
         </dl>
@@ -66,7 +66,7 @@ export function OfferShown({ offer, vehicleText, car }: { offer: number | null; 
         // A trade-in worth the car or more: said in words, never as a negative price.
         <p className="offer-summary__covers" data-testid="trade-in-covers">
           {reduced < 0
-            ? `Your trade-in is worth ${offerMoney.format(-reduced)} more than the price of the ${car.name}: it covers the car in full.`
+            ? `Your trade-in is worth ${formatMoney(-reduced)} more than the price of the ${car.name}: it covers the car in full.`
             : `Your trade-in covers the full price of the ${car.name}.`}
         </p>
       )}

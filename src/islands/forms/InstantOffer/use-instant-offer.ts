@@ -22,6 +22,7 @@ import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts
 import { EnterVinSchema, imageUploadProblem } from '../../../schemas/api/trade-in.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../../schemas/forms/instant-offer.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
+import { formatMoney } from '../../../lib/text/format.ts';
 import { prefilled } from '../../../stores/prefill.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { callApi } from '../api.ts';
@@ -40,9 +41,6 @@ export interface InstantOfferProps {
   /** What the site buys, in the step titles and labels ('car', 'motorcycle', 'bike or truck'). Default car. */
   vehicle?: string;
 }
-
-/** Whole dollars, as the offer and the car's price are shown. */
-export const offerMoney = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 
 type Valued = EvalVehicle & { OfferPrice?: number | null; offer_price?: number | null; offer_withheld?: { message?: string } };
 
@@ -310,7 +308,7 @@ export function useInstantOffer(props: InstantOfferProps) {
         values: { ...kit.values, Vehicle: described },
         contact: rememberedContact(kit.values),
         labels: { Vehicle: 'Vehicle', ...kit.labels.current },
-        offer: { vehicle: described, amount: offerMoney.format(offerPrice) },
+        offer: { vehicle: described, amount: formatMoney(offerPrice) },
       });
       return;
     }
@@ -342,7 +340,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       category: 'Offer Accepted',
       event: 'tradeInOfferAccepted',
       car,
-      values: { ...kit.values, 'Offer price': offerMoney.format(offer ?? 0) },
+      values: { ...kit.values, 'Offer price': formatMoney(offer ?? 0) },
       contact: rememberedContact(kit.values),
       labels: { 'Offer price': 'Trade-in offer', ...kit.labels.current },
     });

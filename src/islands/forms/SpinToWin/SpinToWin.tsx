@@ -13,6 +13,7 @@ import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, type F
 import { NewTabLink, NewTabNote, newTabNoteId } from '../../ui/NewTabLink.tsx';
 import { CollectionNotice } from '../shared-fields.tsx';
 import { optInDescription } from '../../../lib/forms/privacy.ts';
+import { formatMoney } from '../../../lib/text/format.ts';
 import { useSpinToWin, type SpinToWinProps } from './use-spin-to-win.ts';
 import { Wheel } from './Wheel.tsx';
 import './spin-to-win.css';
@@ -33,8 +34,6 @@ export function SpinTermsField({ kit, termsHref }: { kit: FormKit; termsHref: st
     </>
   );
 }
-
-const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 
 export default function SpinToWin(props: SpinToWinProps) {
   const spin = useSpinToWin(props);
@@ -114,7 +113,7 @@ export default function SpinToWin(props: SpinToWinProps) {
             <li key={prize.id} data-prize={prize.id}>
               <span className="spin-to-win__prize-name">
                 {prize.label}
-                {prize.value !== undefined && <span className="muted"> (valued at {money.format(prize.value)})</span>}
+                {prize.value !== undefined && <span className="muted"> (valued at {formatMoney(prize.value)})</span>}
               </span>
               <span className="spin-to-win__chance">{chanceOf(prize.id)}</span>
               {prize.description && <span className="spin-to-win__prize-text muted">{prize.description}</span>}
