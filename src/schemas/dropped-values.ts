@@ -5,8 +5,10 @@
  * `//cdn...`, is kept read as https): anything else (ftp:, javascript:, data:, a relative path)
  * would reach an img src or og:image.
  * A price must not be negative: without it the spec's rule for a car without a price applies
- * ('Enquire for price.'). Imports no code: the fields it reads are named here, as in car-record.ts.
+ * ('Enquire for price.'). A distribution location's name or slug must fit a test-drive lead's
+ * delivery_location (DELIVERY_LOCATION_MAX). The fields it reads are named here, as in car-record.ts.
  */
+import { DELIVERY_LOCATION_MAX, oneLine } from './forms/fields.ts';
 
 /** A value left out of a record and why; `field` is its dot path (`images.0.image`). */
 export interface DroppedValue {
@@ -29,6 +31,11 @@ export interface PriceFields {
   before_price?: number | null;
   offer_price?: number | null;
   subscription_price?: number | null;
+}
+
+/** The delivery locations of a record's location (the test-drive form offers each by its name, else its slug). */
+export interface DeliveryFields {
+  location?: { distribution_locations?: readonly { name?: string | null; slug?: string | null }[] | null } | null;
 }
 
 const PRICE_FIELDS = ['price', 'before_price', 'offer_price', 'subscription_price'] as const;
@@ -124,10 +131,40 @@ function pricesDropped(record: PriceFields, dropped: DroppedValue[]): PriceField
   return kept;
 }
 
+/** A delivery location's text as a test-drive lead would post it (one line, trimmed) is too long for its field. */
+const tooLongToPost = (text: string | null | undefined): text is string => typeof text === 'string' && oneLine(text).trim().length > DELIVERY_LOCATION_MAX;
+
+/** Why a delivery location's name or slug was dropped, quoting its start. */
+function deliveryRefusal(text: string): string {
+  const shown = oneLine(text).trim();
+  return `expected at most ${DELIVERY_LOCATION_MAX} characters (a test drive's delivery location), received ${shown.length}: ${JSON.stringify(`${shown.slice(0, 60)}...`)}`;
+}
+
+/**
+ * The record's location with each distribution location's name or slug that is too long to post
+ * emptied (null), noting each one dropped; the test-drive form then offers the slug, or nothing.
+ */
+function deliveryDropped(record: DeliveryFields, dropped: DroppedValue[]): DeliveryFields {
+  const entries = record.location?.distribution_locations;
+  if (!entries?.some((entry) => tooLongToPost(entry.name) || tooLongToPost(entry.slug))) return {};
+  const kept = entries.map((entry, index) => {
+    const fit = { ...entry };
+    for (const key of ['name', 'slug'] as const) {
+      const text = entry[key];
+      if (!tooLongToPost(text)) continue;
+      dropped.push({ field: `location.distribution_locations.${index}.${key}`, message: deliveryRefusal(text) });
+      fit[key] = null;
+    }
+    return fit;
+  });
+  return { location: { ...record.location, distribution_locations: kept } };
+}
+
 /** The record without its unfit values, its protocol-relative photos read as https (the same record when it has neither), and what was dropped. */
-export function dropUnfitValues<T extends PhotoFields & PriceFields>(record: T): { record: T; dropped: DroppedValue[] } {
+export function dropUnfitValues<T extends PhotoFields & PriceFields & DeliveryFields>(record: T): { record: T; dropped: DroppedValue[] } {
   const reading: PhotoReading = { dropped: [], rewritten: false };
   const prices = pricesDropped(record, reading.dropped);
   const photos = photosDropped(record, reading);
-  return { record: reading.dropped.length > 0 || reading.rewritten ? { ...record, ...prices, ...photos } : record, dropped: reading.dropped };
+  const delivery = deliveryDropped(record, reading.dropped);
+  return { record: reading.dropped.length > 0 || reading.rewritten ? { ...record, ...prices, ...photos, ...delivery } : record, dropped: reading.dropped };
 }

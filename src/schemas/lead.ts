@@ -10,7 +10,7 @@
  * but the message is one line (oneLine, ./forms/fields.ts).
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, idValue, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { preferredServiceDate, serviceOrderDetails } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
@@ -114,7 +114,7 @@ export const LeadSubmissionSchema = v.object({
       v.transform((text) => (text === '' ? undefined : text)),
     ),
   ),
-  delivery_location: optionalText(120),
+  delivery_location: optionalText(DELIVERY_LOCATION_MAX),
 
   // Service booking (spec §3).
   Model: optionalText(60),

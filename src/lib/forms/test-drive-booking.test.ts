@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema } from '../../schemas/car.ts';
+import { DELIVERY_LOCATION_MAX } from '../../schemas/forms/fields.ts';
+import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
+import { LeadSubmissionSchema } from '../../schemas/lead.ts';
 import { MAX_BOOKING_DAYS, deliveryLocations, testDriveDates } from './test-drive-booking.ts';
 
 describe('testDriveDates', () => {
@@ -26,5 +31,44 @@ describe('deliveryLocations', () => {
     };
     expect(deliveryLocations(car)).toEqual(['Gold Coast Delivery', 'Tweed Heads', 'ballina', 'byron', 'lismore']);
     expect(deliveryLocations(null)).toEqual([]);
+  });
+});
+
+describe('deliveryLocations of a car read from a feed: every one offered fits the field it is sent in', () => {
+  const long = `Free delivery anywhere on the Gold Coast and the Tweed, ${'conditions apply, '.repeat(5)}ask us`;
+  const fits = 'x'.repeat(DELIVERY_LOCATION_MAX);
+  const car = v.parse(CarSchema, {
+    id: 1,
+    slug: 'a-car',
+    status: 'in_stock',
+    car_type: 'used',
+    location: {
+      name: 'Southport',
+      distribution_locations: [
+        { name: long, slug: 'gold-coast' },
+        { name: `  ${fits}  `, slug: 'fits' },
+        { name: '', slug: `tweed-${'a'.repeat(DELIVERY_LOCATION_MAX)}` },
+        { name: 'Ballina', slug: 'ballina' },
+      ],
+    },
+  });
+
+  it('a name longer than the field is not offered (its slug is), a longer slug neither; one that fits once trimmed is', () => {
+    expect(long.length).toBeGreaterThan(DELIVERY_LOCATION_MAX);
+    expect(deliveryLocations(car)).toEqual(['gold-coast', fits, 'Ballina']);
+  });
+
+  /** The problems a schema finds with the delivery location `place`. */
+  const refusals = (schema: v.GenericSchema, place: string) =>
+    (v.safeParse(schema, { delivery_location: place }).issues ?? [])
+      .filter((issue) => v.getDotPath(issue) === 'delivery_location')
+      .map((issue) => issue.message);
+
+  it('the test-drive form and the lead API take each location the form offers', () => {
+    expect(refusals(testDriveFormSchema(), long)).not.toEqual([]);
+    for (const place of deliveryLocations(car)) {
+      expect(refusals(testDriveFormSchema(), place)).toEqual([]);
+      expect(refusals(LeadSubmissionSchema, place)).toEqual([]);
+    }
   });
 });

@@ -27,7 +27,8 @@ const asPosted = (text: string | null | undefined): string => oneLine(text ?? ''
 /**
  * The delivery locations of a test drive of `car`, as the form offers them and the lead API reads
  * them back: each of its location's distribution locations by name, else (a blank name) by slug,
- * one line and trimmed; each once.
+ * one line and trimmed; each once. Each fits the field it is sent in: reading the feed dropped a
+ * name or slug longer than DELIVERY_LOCATION_MAX (src/schemas/dropped-values.ts).
  */
 export function deliveryLocations(car: DeliveringCar | null | undefined): string[] {
   const names = (car?.location?.distribution_locations ?? []).map((entry) => asPosted(entry.name) || asPosted(entry.slug));

@@ -194,6 +194,21 @@ describe('problem lines (formatProblem)', () => {
     );
   });
 
+  it("drops a distribution location's name too long for a test drive's delivery location, keeps the car and reports it", () => {
+    const long = `Free delivery anywhere in South East Queensland and Northern New South Wales, ${'conditions apply '.repeat(4)}`;
+    const { cars, problems } = parseStock('acme', [
+      { ...base, id: 520002, slug: 'a-car', stocknum: 'RT10003', location: { name: 'Southport', distribution_locations: [{ name: 'Tweed Heads', slug: 'tweed' }, { name: long, slug: 'seq' }] } },
+    ]);
+    expect(cars).toHaveLength(1);
+    expect(cars[0]!.location?.distribution_locations).toEqual([
+      { name: 'Tweed Heads', slug: 'tweed' },
+      { name: null, slug: 'seq' },
+    ]);
+    expect(problems.map((problem) => formatProblem(problem))).toEqual([
+      `acme: stock.json record id 520002, stock RT10003 (#0) field location.distribution_locations.1.name: expected at most 120 characters (a test drive's delivery location), received ${long.trim().length}: "${long.slice(0, 60)}..."; field dropped`,
+    ]);
+  });
+
   it('skips and reports a later record whose stock number is taken (any case, spaces trimmed), as a duplicate id is', () => {
     const { cars, problems } = parseStock('acme', [
       { ...base, id: 520000, slug: 'a', stocknum: 'RT10001' },

@@ -176,6 +176,14 @@ export const termsAccepted = v.pipe(
  */
 export const NAME_MAX = 100;
 
+/**
+ * The longest delivery location a test-drive lead names (`delivery_location`): the test-drive
+ * form's field and the lead API's take at most this, and a feed's distribution location name
+ * or slug longer than this is dropped when the feed is read (src/schemas/dropped-values.ts), so
+ * the form never offers one it cannot send.
+ */
+export const DELIVERY_LOCATION_MAX = 120;
+
 /** Common contact fields of every lead form (spec §3 lead form values). */
 export const contactEntries = {
   name: requiredText(NAME_MAX),

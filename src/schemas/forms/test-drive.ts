@@ -3,7 +3,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { checkbox, contactEntries, messageText, optionalText, termsAccepted } from './fields.ts';
+import { checkbox, contactEntries, DELIVERY_LOCATION_MAX, messageText, optionalText, termsAccepted } from './fields.ts';
 import { FORM_MESSAGES } from './messages.ts';
 
 /** Test-drive booking form (spec §5 "Test-drive form"). */
@@ -21,7 +21,7 @@ export function testDriveFormSchema(options: { termsRequired?: boolean } = {}) {
       ),
     ),
     /** Delivery location, offered when the car's location has distribution locations. */
-    delivery_location: optionalText(120),
+    delivery_location: optionalText(DELIVERY_LOCATION_MAX),
     terms_conditions: options.termsRequired ? termsAccepted : v.optional(checkbox),
   });
 }
