@@ -24,6 +24,19 @@ export interface PaymentIntentSecret {
   client_secret: string;
 }
 
+/** What a payment pays for: a reservation's deposit (a car held while the shopper pays), or an invoice the dealer issued (/online-payment). */
+export type PaymentKind = 'reservation' | 'online-payment';
+
+/**
+ * What the shopper is told of a payment whose time to pay ran out (its status `expired`), by what
+ * it pays for: the spec has no wording; an invoice holds no car, so its words name none
+ * (docs/payments.md).
+ */
+export const PAYMENT_EXPIRED_MESSAGES: Record<PaymentKind, string> = {
+  reservation: 'The time to pay ran out and the car is no longer held for you. Please start again.',
+  'online-payment': 'The time to pay ran out. Please start again.',
+};
+
 /** A browser's payment attempt key: one payment per attempt (retries of the same attempt are the same payment). */
 export const attemptKey = v.pipe(v.string('attempt is required'), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'attempt is 8-100 letters, digits or _ . : -'));
 

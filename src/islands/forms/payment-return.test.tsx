@@ -172,6 +172,19 @@ describe.each(ISLANDS)('%s: back from the card redirect, the server says how the
     expect(alertText()).toBe(`The payment did not go through and nothing was charged. Please try again, or call us on ${config.phone}.`);
   });
 
+  it("the server says the payment's time ran out (expired): a reservation says the car is no longer held, an invoice names no car", async () => {
+    api(island, status('processing'));
+    await typeAndPay(island);
+    api(island, status('expired'));
+    await comeBack(island, 'succeeded');
+    expect(assign).not.toHaveBeenCalled();
+    expect(alertText()).toBe(
+      island === 'online-payment'
+        ? 'The time to pay ran out. Please start again.'
+        : 'The time to pay ran out and the car is no longer held for you. Please start again.',
+    );
+  });
+
   it('redirect_status=failed but the server says paid: /success, and no lead is posted from the browser', async () => {
     api(island, status('failed'));
     await typeAndPay(island);

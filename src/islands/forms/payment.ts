@@ -12,6 +12,7 @@ import { newRequestKey } from '../ui/form-kit/request-key.ts';
 import { callApi } from './api.ts';
 import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { PAYMENT_EXPIRED_MESSAGES, type PaymentKind } from '../../schemas/payments.ts';
 import type { ConfirmResult, IntentAnswer, ProviderFormProps, StartedPayment } from './payment-types.ts';
 
 /** Load the provider's client (dynamic import: nothing of it is loaded before the payment step). */
@@ -152,13 +153,19 @@ export function forgetPendingPayment(): void {
 /** A fresh attempt key (a declined card starts a new attempt). */
 export const newAttemptKey = (): string => newRequestKey();
 
-/** What the shopper is told when the server's verdict is not "paid". */
-export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string): string {
+/** The islands that take a payment (the reserve deposit, /online-payment), each named in what is kept across the provider's redirect. */
+type PaymentForm = 'reserve' | 'online-payment';
+
+/** What each form's payment pays for. */
+const PAYS_FOR: Record<PaymentForm, PaymentKind> = { reserve: 'reservation', 'online-payment': 'online-payment' };
+
+/** What the shopper is told when the server's verdict on a payment of `kind` is not "paid". */
+export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string, kind: PaymentKind): string {
   switch (status) {
     case 'processing':
       return `We are still waiting for your bank to confirm the payment. We will e-mail your receipt once it is confirmed; if you have questions, call us on ${phone}.`;
     case 'expired':
-      return 'The time to pay ran out and the car is no longer held for you. Please start again.';
+      return PAYMENT_EXPIRED_MESSAGES[kind];
     default:
       return `The payment did not go through and nothing was charged. Please try again, or call us on ${phone}.`;
   }
@@ -176,9 +183,9 @@ export interface ResumedPayment {
   outcome: Promise<PaymentOutcome>;
 }
 
-/** The server's verdict as the shopper's outcome: paid only with a lead to complete. */
-function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefined, phone: string): PaymentOutcome {
-  return status === 'paid' && leadId ? { paid: true, leadId } : { paid: false, message: paymentOutcomeMessage(status, phone) };
+/** The server's verdict on a payment of `kind` as the shopper's outcome: paid only with a lead to complete. */
+function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefined, phone: string, kind: PaymentKind): PaymentOutcome {
+  return status === 'paid' && leadId ? { paid: true, leadId } : { paid: false, message: paymentOutcomeMessage(status, phone, kind) };
 }
 
 /**
@@ -188,7 +195,7 @@ function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefine
  * (`pay`), or resumed on the first render after the provider's redirect (`onResume` hears of it).
  * `form` names the island in what is kept across that redirect.
  */
-export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase' | 'phone' | 'payments'>, onResume: (resumed: ResumedPayment) => void) {
+export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'apiBase' | 'phone' | 'payments'>, onResume: (resumed: ResumedPayment) => void) {
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -211,7 +218,7 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
     const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
       setWaiting(false);
       forgetPendingPayment();
-      return outcomeOf(status, leadId, site.phone);
+      return outcomeOf(status, leadId, site.phone, PAYS_FOR[form]);
     });
     onResume({ leadId, amountCents, values, outcome });
   }, []); // once: the redirect lands on a new page
@@ -246,7 +253,7 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
       const status = await waitForPayment(site.apiBase, started.payment_id);
       setWaiting(false);
       forgetPendingPayment();
-      const outcome = outcomeOf(status, leadId, site.phone);
+      const outcome = outcomeOf(status, leadId, site.phone, PAYS_FOR[form]);
       if (!outcome.paid && status !== 'processing') restart();
       return outcome;
     },

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { depositAllowed } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { isReserveCategory } from '../../../schemas/lead.ts';
-import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
+import { PAYMENT_EXPIRED_MESSAGES, type PaymentIntentSecret, type StartedPayment } from '../../../schemas/payments.ts';
 import { lockInTransaction, type SqlExecutor } from '../../../platform/sql/db.ts';
 import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
 import { findListedCar } from '../../kernel/http.ts';
@@ -30,7 +30,7 @@ export const NOT_RESERVABLE_MESSAGE = 'This car cannot be reserved online. Pleas
 export const NO_ONLINE_PAYMENT_MESSAGE = 'Online payment is not available on this site. No card is taken online: please call us to pay.';
 const PAYMENT_FAILED_TO_START = 'The payment could not be started. Please try again in a moment, or call us.';
 export const ATTEMPT_TAKEN_MESSAGE = 'This payment was started for another enquiry. Please start again.';
-export const HOLD_ENDED_MESSAGE = 'The time to pay ran out and the car is no longer held for you. Please start again.';
+export const HOLD_ENDED_MESSAGE = PAYMENT_EXPIRED_MESSAGES.reservation;
 const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
 const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
 /** An invoice another payment of which is being confirmed (the spec has no wording; docs/payments.md). */
@@ -204,7 +204,7 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
   if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
   const row = await ctx.repo.get(tenant.slug, paymentId);
   if (!row) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
-  if (row.status !== 'pending') return { ok: false, status: 409, error: row.status === 'expired' ? HOLD_ENDED_MESSAGE : PAYMENT_ENDED_MESSAGE };
+  if (row.status !== 'pending') return { ok: false, status: 409, error: row.status === 'expired' ? PAYMENT_EXPIRED_MESSAGES[row.kind] : PAYMENT_ENDED_MESSAGE };
   if (row.provider_ref) return intentAgain(ctx, provider, row);
   const at = ctx.deps.now();
   let description: string;
@@ -281,7 +281,7 @@ async function createAtProvider(
 /** The same attempt again (a retried request): the same payment while it is pending, else start again. */
 function attemptAgain(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<StartResult> | StartResult {
   if (row.status === 'pending') return started(ctx, provider, row);
-  return { ok: false, status: 409, error: row.status === 'expired' ? HOLD_ENDED_MESSAGE : PAYMENT_ENDED_MESSAGE };
+  return { ok: false, status: 409, error: row.status === 'expired' ? PAYMENT_EXPIRED_MESSAGES[row.kind] : PAYMENT_ENDED_MESSAGE };
 }
 
 /** Why this client may not hold this car now, or undefined (read within the hold's transaction `tx`). */
