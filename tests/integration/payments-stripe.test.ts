@@ -433,7 +433,7 @@ for (const kind of DATABASES) {
         payload: { ...body, amount: '10000.01', attempt: `online-${kind}-0` },
       });
       expect(tooMuch.statusCode).toBe(422);
-      expect(tooMuch.json().fields.amount).toBe('Online payments are limited to $10,000. Please call us to pay a larger amount.');
+      expect(tooMuch.json().fields.amount).toBe('Online payments are limited to $10,000.00. Please call us to pay a larger amount.');
       const bad = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: 'lots' } });
       expect(bad.json().fields.amount).toBe('Please enter the amount in dollars and cents, e.g. 250.00.');
       const response = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: body });

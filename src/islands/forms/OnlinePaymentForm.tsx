@@ -8,7 +8,7 @@
 import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
-import { formatMoney } from '../../lib/text/format.ts';
+import { onlinePaymentLimitMessage, paymentMoney } from '../../lib/forms/online-payment.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead } from './lead-submit.ts';
@@ -16,9 +16,6 @@ import { startOnlinePayment, usePaymentStep } from './payment.ts';
 import { PaymentStepFields } from './payment-step.tsx';
 import { CONTACT_DEFAULTS_WITHOUT_OPT_IN, CONTACT_ORDER, ContactFields, usePrefilledContact } from './shared-fields.tsx';
 import { NewTabLink, NewTabNote, newTabNoteId } from '../ui/NewTabLink.tsx';
-
-/** An amount to pay, in dollars and cents ('$350.25', '$10,000.00'). */
-const money = (dollars: number) => formatMoney(dollars, { cents: true });
 
 export default function OnlinePaymentForm({ config, maxAmount }: { config: FormSiteConfig; maxAmount: number }) {
   // No opt-in box on this page, so no opt_in in what it posts (OnlinePaymentFormSchema).
@@ -29,7 +26,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     kit.setMany(resumed.values);
     kit.setSubmitting(true);
     void resumed.outcome.then((outcome) => {
-      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: money(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
+      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: paymentMoney(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
       else {
         kit.setSubmitting(false);
         kit.setFormError(outcome.message);
@@ -45,7 +42,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     kit.setFormError('');
     const check = checkForm(OnlinePaymentFormSchema, withoutBlanks({ ...kit.values }, ['PreferredContactMethod']));
     if (!check.ok) return kit.fail(check.errors);
-    if (check.output.amount > maxAmount * 100) return kit.fail({ amount: `Online payments are limited to ${money(maxAmount)}. Please call us to pay a larger amount.` });
+    if (check.output.amount > maxAmount * 100) return kit.fail({ amount: onlinePaymentLimitMessage(maxAmount) });
     kit.setSubmitting(true);
     if (!payment) {
       const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, paying.attempt.current);
@@ -63,7 +60,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         leadId: outcome.leadId,
         category: 'Online Payment',
         event: null,
-        values: { ...kit.values, amount: money(payment.amount_cents / 100) },
+        values: { ...kit.values, amount: paymentMoney(payment.amount_cents / 100) },
         labels: { ...kit.labels.current, reference: 'Invoice or reference number', amount: 'Amount paid' },
       });
       return;
@@ -82,7 +79,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         <ContactFields kit={kit} />
         <div className="form__row">
           <TextField kit={kit} name="reference" label="Invoice or reference number" required maxLength={40} autoComplete="off" />
-          <TextField kit={kit} name="amount" label="Amount (AUD)" required inputMode="numeric" maxLength={12} placeholder="0.00" hint={`Up to ${money(maxAmount)}`} />
+          <TextField kit={kit} name="amount" label="Amount (AUD)" required inputMode="numeric" maxLength={12} placeholder="0.00" hint={`Up to ${paymentMoney(maxAmount)}`} />
         </div>
         <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
           I agree to the{' '}
@@ -93,10 +90,10 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         </CheckboxField>
         <NewTabNote id={newTabNoteId(kit.fieldId('terms_conditions'))} />
       </fieldset>
-      <PaymentStepFields step={paying} legend={(started) => <>Pay {money(started.amount_cents / 100)}</>} />
+      <PaymentStepFields step={paying} legend={(started) => <>Pay {paymentMoney(started.amount_cents / 100)}</>} />
       <FormAlert kit={kit} />
       <div className="form__actions">
-        <SubmitButton kit={kit} label={payment ? `Pay ${money(payment.amount_cents / 100)}` : 'Continue to payment'} />
+        <SubmitButton kit={kit} label={payment ? `Pay ${paymentMoney(payment.amount_cents / 100)}` : 'Continue to payment'} />
       </div>
     </form>
   );

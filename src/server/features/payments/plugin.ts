@@ -15,6 +15,7 @@ import { sendError } from '../../kernel/http.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { onlinePaymentLimitMessage } from '../../../lib/forms/online-payment.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 
@@ -81,7 +82,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const max = tenant.site.payments.online_payment_max;
     if (amount > max * 100)
       return sendError(reply, 422, FIX_ERRORS, {
-        amount: `Online payments are limited to $${max.toLocaleString('en-AU')}. Please call us to pay a larger amount.`,
+        amount: onlinePaymentLimitMessage(max),
       });
     if (!payments.provider(tenant)) return sendError(reply, 409, NO_ONLINE_PAYMENT_MESSAGE);
     // Only an invoice the dealer issued, for its exact amount: checked before any lead is stored.
