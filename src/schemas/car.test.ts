@@ -154,4 +154,25 @@ describe('prose fields', () => {
     const car = v.parse(CarSchema, { ...base, name: 'Evil <b>Ranger</b>', colour: '&amp;', dealercomments: 'null' });
     expect([car.name, car.colour, car.dealercomments]).toEqual(['Evil <b>Ranger</b>', '&amp;', null]);
   });
+  it('titles, labels, stock numbers, equipment and prose lose their bidirectional controls (Trojan Source), their right-to-left words kept', () => {
+    const car = v.parse(CarSchema, {
+      ...base,
+      name: '2019 Mazda\u202E 0099$\u202C',
+      carsales_title: '\u2067Mazda\u2069 CX-5',
+      make: 'Mazda\u200E',
+      stocknum: 'A1\u200F',
+      standardEquipment: ['Air\u061C bags'],
+      dealercomments: '<p>One owner\u202B تم الفحص&#x202C;</p>',
+      hotspots: { exterior: [{ title: 'Wheels\u202D', description: 'Alloy\u2066 wheels' }] },
+    });
+    expect([car.name, car.carsales_title, car.make, car.stocknum, car.standardEquipment, car.dealercomments]).toEqual([
+      '2019 Mazda 0099$',
+      'Mazda CX-5',
+      'Mazda',
+      'A1',
+      ['Air bags'],
+      'One owner تم الفحص',
+    ]);
+    expect(car.hotspots?.exterior?.[0]).toMatchObject({ title: 'Wheels', description: 'Alloy wheels' });
+  });
 });

@@ -3,13 +3,15 @@
  *
  * Real feeds are sparse, so every field except `id`, `slug`, `status` and `car_type`
  * is optional and may be `null`. Unknown fields are kept (v.looseObject) but ignored.
- * Text fields are plain strings: they are untrusted and are escaped where rendered; the prose
- * fields (dealer comments, hotspot descriptions, disclaimers) also have their markup reduced to
- * text here, once (src/schemas/feed-prose.ts).
+ * Text fields are plain strings: they are untrusted and are escaped where rendered; they lose
+ * their bidirectional controls here, once (withoutBidiControls, the forms' one-line rule:
+ * src/schemas/forms/fields.ts), and the prose fields (dealer comments, hotspot descriptions,
+ * disclaimers) also have their markup reduced to text (src/schemas/feed-prose.ts).
  */
 import * as v from 'valibot';
 import { isNullText, isoTimeAsUtc } from './feed-text.ts';
 import { proseText } from './feed-prose.ts';
+import { withoutBidiControls } from './forms/fields.ts';
 import { carFromRecord } from './car-record.ts';
 import { dropUnfitValues } from './dropped-values.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
@@ -28,18 +30,23 @@ const opt = <T extends v.GenericSchema>(schema: T) =>
   // Typed as the nullish schema it validates with: the pipe's generic type does not carry T's output through.
   v.nullish(v.pipe(v.unknown(), nullTextAsNull<T>(), v.nullable(schema))) as unknown as v.NullishSchema<T, undefined>;
 
+/** Feed text without its bidirectional controls (withoutBidiControls): none reorders what a shopper or a dealer reads. */
+const feedText = v.pipe(v.string(), v.transform(withoutBidiControls));
+
 /**
- * Optional feed text. Dealer systems send the literal text 'null' for a missing value; it is
- * turned into null here, once, at the boundary, so no template has to check for it.
+ * Optional feed text (feedText). Dealer systems send the literal text 'null' for a missing
+ * value; it is turned into null here, once, at the boundary, so no template has to check for it.
  */
-const optText = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : value))));
+const optText = v.nullish(v.pipe(feedText, v.transform((value): string | null => (isNullText(value) ? null : value))));
 
 /**
  * Optional dealer prose (dealer comments, a hotspot's description, a lender's disclaimer): as
- * optText, with its markup reduced to its text (`proseText`, src/schemas/feed-prose.ts). Labels
- * (name, make, colour, ...) keep their text as sent and are escaped where shown.
+ * optText, with its markup reduced to its text (`proseText`, src/schemas/feed-prose.ts), then
+ * its bidirectional controls dropped (an entity may have written one). Labels
+ * (name, make, colour, ...) keep their text as sent (but for those controls) and are escaped
+ * where shown.
  */
-const optProse = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : proseText(value)))));
+const optProse = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : withoutBidiControls(proseText(value))))));
 
 /**
  * A number that a feed may send as a numeric string ("12990"). The union words its own
@@ -208,7 +215,7 @@ export const CarRecordSchema = v.looseObject({
   compliance_date: optText,
   rego_expiry: optText,
   regplate: optText,
-  stocknum: opt(v.union([v.string(), v.pipe(v.number(), v.transform(String))])),
+  stocknum: opt(v.union([feedText, v.pipe(v.number(), v.transform(String))])),
   vin: optText,
   nvic: optText,
   has_nvic: opt(bool),
@@ -245,7 +252,7 @@ export const CarRecordSchema = v.looseObject({
   /** History report file url. */
   file: optText,
   show_on_dealer_website: opt(bool),
-  standardEquipment: opt(v.array(v.string())),
+  standardEquipment: opt(v.array(feedText)),
   path: optText,
   dealership_slug: optText,
   dealership_id: opt(v.union([v.number(), v.string()])),

@@ -1,7 +1,8 @@
 /**
  * One-line form fields (src/schemas/forms/fields.ts): a line break or another control character
  * typed or posted into any field but the shopper's message is collapsed to a space, so no value
- * can add a line of its own to the dealer's lead e-mail; the message keeps its lines.
+ * can add a line of its own to the dealer's lead e-mail; the message keeps its lines. The
+ * bidirectional controls are dropped from every field, the message too.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -12,17 +13,19 @@ import { WatchlistChangeSchema } from '../api/watchlist.ts';
 import { HONEYPOT_FIELD, LeadSubmissionSchema } from '../lead.ts';
 import { OnlinePaymentFormSchema, StartReservationSchema } from '../payments.ts';
 import { enquiryFormSchema } from './enquiry.ts';
-import { oneLine, textLines } from './fields.ts';
+import { email, messageText, mobilePhone, oneLine, optionalEmail, optionalPhone, phone, textLines } from './fields.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
 import { ReserveFormSchema } from './reserve.ts';
 import { serviceBookingFormSchema } from './service-booking.ts';
 import { testDriveFormSchema } from './test-drive.ts';
-import { LINE_BREAKS, OTHER_CONTROLS } from '../../../tests/fixtures/line-breaks.ts';
+import { BIDI_CONTROLS, LINE_BREAKS, OTHER_CONTROLS } from '../../../tests/fixtures/line-breaks.ts';
 
 /** Every kind of line break, and other control characters. */
 const BREAKS = [...LINE_BREAKS, ...OTHER_CONTROLS];
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** Any bidirectional control. */
+const BIDI = new RegExp(`[${BIDI_CONTROLS.map(([, glyph]) => glyph).join('')}]`);
 /** The fields a shopper writes several lines in: their message (label Comments). */
 const MULTI_LINE = new Set(['message', 'Comments', 'comments']);
 /** The honeypot: a post with a value in it is never stored (lead.ts HONEYPOT_FIELD). */
@@ -160,5 +163,42 @@ describe('every one-line field of every form and request schema', () => {
   it('the request-photos message still defaults to its hidden text when blank or absent', () => {
     expect(v.parse(requestPhotosFormSchema(), { ...contact, message: ' \n ' }).message).toBe('Please send photos for this car');
     expect(v.parse(requestPhotosFormSchema(), contact).message).toBe('Please send photos for this car');
+  });
+});
+
+describe('bidirectional controls (Trojan Source: a name that reorders what the dealer reads)', () => {
+  it.each(BIDI_CONTROLS)('oneLine drops a %s, leaving the text around it as typed', (_name, glyph) => {
+    expect(oneLine(`Jo${glyph}n 0412${glyph} 345 678`)).toBe('Jon 0412 345 678');
+  });
+
+  it('keeps right-to-left text typed without them, as it is', () => {
+    expect(oneLine('سارة Smith שלום 0412 345 678')).toBe('سارة Smith שלום 0412 345 678');
+  });
+
+  for (const [title, schema, valid] of SCHEMAS) {
+    it(`${title}: every field drops them (or refuses the value)`, () => {
+      for (const key of Object.keys(schema.entries).filter((entry) => !NEVER_STORED.has(entry))) {
+        for (const [name, glyph] of BIDI_CONTROLS) {
+          const typed = valid[key] === undefined || typeof valid[key] === 'string' ? `${glyph}${String(valid[key] ?? 'Jo')}${glyph}` : valid[key];
+          const result = outcome(schema, { ...valid, [key]: typed }, key);
+          if (result.refused) continue;
+          expect(typeof result.value === 'string' && BIDI.test(result.value), `${title}: ${key} keeps a ${name}: ${JSON.stringify(result.value)}`).toBe(false);
+        }
+      }
+    });
+  }
+
+  it('the message drops them too, its lines and its right-to-left words kept', () => {
+    const typed = 'Hi\u202E 0412 345 678\u202C\nكيف حالك؟\u200F\n\u2067שלום\u2069';
+    expect(v.parse(messageText(true), typed)).toBe('Hi 0412 345 678\nكيف حالك؟\nשלום');
+    expect(v.parse(LeadSubmissionSchema, { ...contact, message: typed }).message).toBe('Hi 0412 345 678\nكيف حالك؟\nשלום');
+  });
+
+  it('an e-mail address or a phone number pasted with them is read without them', () => {
+    expect(v.parse(email, 'jo\u200E@example.com')).toBe('jo@example.com');
+    expect(v.parse(optionalEmail, '\u202Ajo@example.com\u202C')).toBe('jo@example.com');
+    expect(v.parse(phone, '\u202A0412 345 678\u202C')).toBe('0412345678');
+    expect(v.parse(optionalPhone, '\u200E(07) 3123 4567')).toBe('0731234567');
+    expect(v.parse(mobilePhone, '\u2066+61 412 345 678\u2069')).toBe('0412345678');
   });
 });

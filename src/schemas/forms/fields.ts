@@ -4,7 +4,8 @@
  * the contact entries of every lead form, and `fieldErrors` (a failed parse as messages).
  * Browser-safe: valibot only. Messages come from src/schemas/forms/messages.ts, the spec's
  * letter for letter. Blank inputs count as "not given" for optional fields. Every text field is
- * one line (oneLine) but the shopper's message (messageText): see docs/forms.md "One-line fields".
+ * one line (oneLine) but the shopper's message (messageText), and no field keeps a bidirectional
+ * control: see docs/forms.md "One-line fields".
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from './messages.ts';
@@ -24,14 +25,31 @@ const CONTROL = new RegExp(`[${CONTROLS}]`);
 const SPACE_OR_CONTROL_RUN = new RegExp(`[ ${CONTROLS}]+`, 'g');
 /** Every kind of line break: CR LF, LF, CR, vertical tab, form feed, NEL, line and paragraph separators. */
 const LINE_BREAK = /\r\n|[\n\r\u000B\u000C\u0085\u2028\u2029]/;
+/**
+ * The bidirectional controls: embeddings, overrides and their pop (U+202A-U+202E), isolates and
+ * theirs (U+2066-U+2069), and the marks (LRM U+200E, RLM U+200F, ALM U+061C).
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 /**
- * Text as one line: each run of line breaks and other control characters (with the spaces
- * around it) becomes one space, so a value can add no line of its own where it is written
- * (the dealer's lead e-mail); the rest of the text is kept as typed.
+ * Text without its bidirectional controls. Invisible, they reorder the text around them as it is
+ * shown: a name that shows a phone number's digits in another order, a line that reads as
+ * another ("Trojan Source"). A mark alone turns digit groups around ('\u200F0412 345' shows as
+ * '345 0412'). Right-to-left text reads correctly without them: the Unicode bidirectional
+ * algorithm orders Arabic and Hebrew by their letters.
+ */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROL, '');
+}
+
+/**
+ * Text as one line: its bidirectional controls dropped (withoutBidiControls), and each run of
+ * line breaks and other control characters (with the spaces around it) made one space, so a
+ * value can add no line of its own where it is written (the dealer's lead e-mail) nor reorder
+ * what is read there; the rest of the text is kept as typed.
  */
 export function oneLine(text: string): string {
-  return text.replace(SPACE_OR_CONTROL_RUN, (run) => (CONTROL.test(run) ? ' ' : run));
+  return withoutBidiControls(text).replace(SPACE_OR_CONTROL_RUN, (run) => (CONTROL.test(run) ? ' ' : run));
 }
 
 /** Text of several lines, split at every kind of line break, each line made one line (oneLine). */
@@ -69,9 +87,10 @@ export const messageText = (required: boolean, max = 5000) =>
     ? v.pipe(severalLinesText(max, FORM_MESSAGES.required), v.minLength(1, FORM_MESSAGES.required))
     : v.optional(v.pipe(severalLinesText(max), v.transform(blankAsUndefined)));
 
-/** Required e-mail address, lower-cased. */
+/** Required e-mail address, lower-cased; one line (oneLine: a control character left in it is a space, which no address holds). */
 export const email = v.pipe(
   v.string(FORM_MESSAGES.required),
+  v.transform(oneLine),
   v.trim(),
   v.minLength(1, FORM_MESSAGES.required),
   v.maxLength(254, FORM_MESSAGES.email),
@@ -79,10 +98,11 @@ export const email = v.pipe(
   v.toLowerCase(),
 );
 
-/** Optional e-mail address (blank allowed). */
+/** Optional e-mail address (blank allowed), one line as `email` is. */
 export const optionalEmail = v.optional(
   v.pipe(
     v.string(FORM_MESSAGES.email),
+    v.transform(oneLine),
     v.trim(),
     v.maxLength(254, FORM_MESSAGES.email),
     v.check((text) => text === '' || EMAIL_PATTERN.test(text), FORM_MESSAGES.email),
@@ -90,10 +110,11 @@ export const optionalEmail = v.optional(
   ),
 );
 
-/** A required Australian number, normalised to national digits, that must match `pattern` (else `message`). */
+/** A required Australian number, one line (oneLine), normalised to national digits, that must match `pattern` (else `message`). */
 function requiredAuPhone(pattern: RegExp, message: string) {
   return v.pipe(
     v.string(FORM_MESSAGES.required),
+    v.transform(oneLine),
     v.trim(),
     v.minLength(1, FORM_MESSAGES.required),
     v.maxLength(24, message),
@@ -105,10 +126,11 @@ function requiredAuPhone(pattern: RegExp, message: string) {
 /** Required Australian phone number, normalised to national digits. */
 export const phone = requiredAuPhone(AU_PHONE_PATTERN, FORM_MESSAGES.phone);
 
-/** Optional Australian phone number (blank allowed). */
+/** Optional Australian phone number (blank allowed), one line as `phone` is. */
 export const optionalPhone = v.optional(
   v.pipe(
     v.string(FORM_MESSAGES.phone),
+    v.transform(oneLine),
     v.trim(),
     v.maxLength(24, FORM_MESSAGES.phone),
     v.transform(normalisePhone),

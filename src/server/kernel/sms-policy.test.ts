@@ -194,4 +194,21 @@ describe('tradeInThankYou', () => {
     const long = tradeInThankYou(tenant('alpha'), evaluation(jo, { description: 'x'.repeat(100), vehicle: { candidates: [] } }), '0412000001', '0412000001');
     expect(long?.body).toContain(`your ${'x'.repeat(80)} from`);
   });
+
+  it('names the vehicle in one line, without bidirectional controls, whatever the lookup or the description held', () => {
+    const looked = tradeInThankYou(
+      tenant('alpha'),
+      evaluation(jo, { vehicle: { Year: 2019, Make: '\u202EMazda\u202C', Model: 'CX-5\nPaid' } }),
+      '0412000001',
+      '0412000001',
+    );
+    expect(looked?.body).toContain('for your 2019 Mazda CX-5 Paid from');
+    const described = tradeInThankYou(
+      tenant('alpha'),
+      evaluation(jo, { description: 'My\u2067 ute\r\n', vehicle: { candidates: [] } }),
+      '0412000001',
+      '0412000001',
+    );
+    expect(described?.body).toContain('for your My ute from');
+  });
 });

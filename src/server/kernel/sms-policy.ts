@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
+import { oneLine } from '../../schemas/forms/fields.ts';
 import { smsSenderId } from '../../schemas/site/sms.ts';
 import type { KernelAdapters } from './adapters.ts';
 import type { Allowances } from './rate-limits.ts';
@@ -100,7 +101,8 @@ export function tradeInThankYou(tenant: ApiTenant, evaluation: Evaluation | unde
   if (typeof phone !== 'string' || !/^04\d{8}$/.test(phone) || phone !== leadPhone) return undefined;
   if (phone !== provenPhone && !tenant.site.features.trade_in_sms_to_typed_mobile) return undefined;
   const vehicle = evaluation!.vehicle && !('candidates' in evaluation!.vehicle) ? vehicleLabel(evaluation!.vehicle as never, evaluation!.description ?? undefined) : (evaluation!.description ?? '');
-  return { to: phone, body: thankYouSms({ firstName: plainFirstName(evaluation!.contact?.name) ?? '', dealer: tenant.site.name, vehicle: vehicle.slice(0, 80) }) };
+  // The vehicle (the lookup's or the shopper's words) is one line, without bidirectional controls (oneLine).
+  return { to: phone, body: thankYouSms({ firstName: plainFirstName(evaluation!.contact?.name) ?? '', dealer: tenant.site.name, vehicle: oneLine(vehicle).trim().slice(0, 80) }) };
 }
 
 /** The sms_log table: each text the API sends, counted against the caps. */

@@ -4,6 +4,7 @@
  * import), valid against the standard's DTD (docs/standards/adf-1.0.dtd) for every lead
  * category. Pure functions. docs/lead-api.md "What the dealer receives" says what each field
  * holds; a change of the JSON shape is a new schema version (LEAD_WEBHOOK_SCHEMA_VERSION).
+ * Every ADF value is written one line (oneLine) but the comments, whose every line is.
  */
 import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { calendarDay, dealerInstant, instantDay } from '../../lib/text/dealer-time.ts';
@@ -259,17 +260,24 @@ export function xmlEscape(value: unknown): string {
     .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 }
 
+/**
+ * A value written as one line (oneLine), escaped: the ADF's one-line values (a name, a stock
+ * number, the source) come out one line however the value was stored (a lead stored before
+ * the forms made their fields one line), with no bidirectional control.
+ */
+const oneLineXml = (value: unknown): string => xmlEscape(oneLine(String(value ?? '')));
+
 type Attributes = Record<string, string | number | undefined>;
 
 const attributeText = (attributes: Attributes): string =>
   Object.entries(attributes)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => ` ${key}="${xmlEscape(value)}"`)
+    .map(([key, value]) => ` ${key}="${oneLineXml(value)}"`)
     .join('');
 
-/** An element with text, or nothing when the value is absent or blank. */
+/** An element with text written as one line, or nothing when the value is absent or blank. */
 const element = (name: string, value: unknown, attributes: Attributes = {}): string =>
-  value === undefined || value === null || String(value).trim() === '' ? '' : `<${name}${attributeText(attributes)}>${xmlEscape(value)}</${name}>`;
+  value === undefined || value === null || oneLine(String(value)).trim() === '' ? '' : `<${name}${attributeText(attributes)}>${oneLineXml(value)}</${name}>`;
 
 /** An element the DTD requires: written empty when there is no value (nothing is made up). */
 const required = (name: string, value: unknown, attributes: Attributes = {}): string =>
@@ -279,7 +287,10 @@ const required = (name: string, value: unknown, attributes: Attributes = {}): st
  * An ADF comments element of lines, each made one line (oneLine): a value written into a line
  * (a name, a stock number, a description) adds no line of its own that could read as the server's.
  */
-const commentsElement = (lines: readonly string[]): string => element('comments', lines.filter(Boolean).map(oneLine).join('\n'));
+function commentsElement(lines: readonly string[]): string {
+  const text = lines.filter(Boolean).map(oneLine).join('\n');
+  return text.trim() === '' ? '' : `<comments>${xmlEscape(text)}</comments>`;
+}
 
 /** An absolute URL for a possibly site-relative one, or undefined. */
 function absoluteUrl(value: unknown, base: string | undefined): string | undefined {
@@ -306,7 +317,7 @@ function adfFinance(
   const written = amounts
     .filter((entry) => entry.amount !== undefined)
     .map((entry) => element('amount', entry.amount, { type: entry.type, limit: entry.limit, currency: 'AUD' }));
-  return written.length > 0 ? `<finance><method>${xmlEscape(method)}</method>${written.join('')}</finance>` : '';
+  return written.length > 0 ? `<finance><method>${oneLineXml(method)}</method>${written.join('')}</finance>` : '';
 }
 
 /** A number written as an ADF amount (whole dollars, or cents when it has them), or undefined. */
@@ -553,8 +564,8 @@ export function leadAdf(
     '<?adf version="1.0"?>',
     '<adf>',
     '<prospect status="new">',
-    `<id sequence="${lead.revision}" source="${xmlEscape(doc.site_name)}">${xmlEscape(lead.id)}</id>`,
-    `<requestdate>${xmlEscape(doc.updated_at)}</requestdate>`,
+    `<id sequence="${lead.revision}" source="${oneLineXml(doc.site_name)}">${oneLineXml(lead.id)}</id>`,
+    `<requestdate>${oneLineXml(doc.updated_at)}</requestdate>`,
     // The DTD asks for at least one vehicle: the one of interest, or the shopper's own when that is all the lead is about.
     doc.trade_in && !car && !text(lead.car_id) && !text(data['Vehicle Make']) && !text(data['Vehicle Model']) ? '' : interestVehicle(lead, kind, car, site),
     shopperVehicle(lead, kind, doc.trade_in),
@@ -584,10 +595,10 @@ export function leadAdf(
     '</customer>',
     '<vendor>',
     location ? element('id', location.slug, { source: 'location' }) : '',
-    `<vendorname>${xmlEscape(dealer.name)}</vendorname>`,
+    `<vendorname>${oneLineXml(dealer.name)}</vendorname>`,
     element('url', site?.url),
     '<contact>',
-    `<name part="full" type="business">${xmlEscape(location?.name ?? dealer.name)}</name>`,
+    `<name part="full" type="business">${oneLineXml(location?.name ?? dealer.name)}</name>`,
     element('email', location?.email ?? site?.email),
     required('phone', location?.phone ?? site?.phone, { type: 'voice' }),
     location
@@ -601,7 +612,7 @@ export function leadAdf(
     '</contact>',
     '</vendor>',
     '<provider>',
-    `<name part="full" type="business">${xmlEscape(doc.lead_source.source ?? 'Website')}</name>`,
+    `<name part="full" type="business">${oneLineXml(doc.lead_source.source ?? 'Website')}</name>`,
     element('service', [campaign.utm_campaign ?? campaign.campaign, campaign.utm_source, campaign.utm_medium].filter(Boolean).join(' / ')),
     element('url', doc.lead_source.url),
     '</provider>',

@@ -3,10 +3,11 @@
  * (a lead stored before the form fields were made one line, or any value the server did not
  * type itself) stays on its own labelled line, and the shopper's message is set apart under a
  * heading, so no line the shopper wrote reads as one of the server's (the payment line above all).
+ * Every ADF element but the comments is one line, and no bidirectional control reaches the dealer.
  */
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_EXAMPLES, marketing, tenant, type CategoryExample } from '../../../tests/fixtures/lead-categories.ts';
-import { LINE_BREAKS } from '../../../tests/fixtures/line-breaks.ts';
+import { BIDI_CONTROLS, LINE_BREAKS } from '../../../tests/fixtures/line-breaks.ts';
 import { leadAdf } from './formats.ts';
 import { leadEmailText } from './lead-email.ts';
 import type { StoredLead } from './row.ts';
@@ -93,5 +94,64 @@ describe('the lead e-mail against a line break in a value (the audit: a name tha
   it('sets a service booking’s comments apart the same way, under "Comments:"', () => {
     const service = CATEGORY_EXAMPLES.find((example) => example.lead.category === 'Service Booking')!;
     expect(emailOf(service)).toContain('Comments:\n| Front brakes squeal.');
+  });
+});
+
+/** The text of every ADF element but the comments, and every attribute value, as written. */
+function adfOneLineValues(example: CategoryExample): string[] {
+  const xml = leadAdf(example.lead, tenant, example.car, example.evaluation, example.photos ?? [], marketing);
+  const texts = [...xml.matchAll(/<([a-z]+)(?: [^>]*)?>([^<]*)<\/\1>/g)].filter((match) => match[1] !== 'comments').map((match) => match[2]!);
+  const attributes = [...xml.matchAll(/="([^"]*)"/g)].map((match) => match[1]!);
+  return [...texts, ...attributes];
+}
+
+describe('the ADF elements a CRM reads as one value (a name, a stock number, the source)', () => {
+  it('a lead stored before the one-line rule, with a line break in its name, has a <name> of one line', () => {
+    const [general] = CATEGORY_EXAMPLES;
+    const lead = { ...general!.lead, data: { ...general!.lead.data, name: `Jo\n${FAKE}`, last_name: 'Citizen\r\nSmith' } };
+    const xml = leadAdf(lead, tenant, undefined, undefined, [], marketing);
+    expect(xml).toContain(`<name part="first">Jo ${FAKE.replace(/&/g, '&amp;')}</name>`);
+    expect(xml).toContain('<name part="last">Citizen Smith</name>');
+  });
+
+  for (const [name, glyph] of LINE_BREAKS) {
+    it(`a ${name} in every value of every example leaves every element but the comments, and every attribute, one line`, () => {
+      for (const example of CATEGORY_EXAMPLES) {
+        const broken = adfOneLineValues(forgedExample(example, glyph)).filter((value) => /[\n\r\u0085\u2028\u2029\u000B\u000C]/.test(value));
+        expect(broken, example.title).toEqual([]);
+      }
+    });
+  }
+});
+
+/** Any bidirectional control. */
+const BIDI = new RegExp(`[${BIDI_CONTROLS.map(([, glyph]) => glyph).join('')}]`);
+
+describe('the lead e-mail and the ADF against bidirectional controls (a name that reorders what the dealer reads)', () => {
+  /** An example whose every shopper value, its car's texts and its evaluation's carry the control, as a lead stored before the forms dropped them would. */
+  function spoofed(example: CategoryExample, glyph: string): CategoryExample {
+    const forgedOne = forgedExample(example, glyph);
+    const car = example.car ? (forged(example.car, glyph) as CategoryExample['car']) : undefined;
+    const evaluation = example.evaluation ? (forged(example.evaluation, glyph) as CategoryExample['evaluation']) : undefined;
+    return { ...forgedOne, car, evaluation };
+  }
+
+  for (const [name, glyph] of BIDI_CONTROLS) {
+    it(`a ${name} in every value of every example reaches neither the e-mail nor the ADF`, () => {
+      for (const example of CATEGORY_EXAMPLES) {
+        const attacked = spoofed(example, glyph);
+        expect(BIDI.test(emailOf(attacked)), `${example.title}: e-mail`).toBe(false);
+        expect(BIDI.test(leadAdf(attacked.lead, tenant, attacked.car, attacked.evaluation, attacked.photos ?? [], marketing)), `${example.title}: ADF`).toBe(
+          false,
+        );
+      }
+    });
+  }
+
+  it('the attack as reported: a name that shows another phone number reads as typed, without the override', () => {
+    const [general] = CATEGORY_EXAMPLES;
+    const lead = { ...general!.lead, data: { ...general!.lead.data, name: 'Jo \u202E876 543 2140\u202C', last_name: undefined } };
+    expect(linesOf(emailOf({ ...general!, lead }))).toContain('Name: Jo 876 543 2140');
+    expect(leadAdf(lead, tenant, undefined, undefined, [], marketing)).toContain('<name part="first">Jo 876 543 2140</name>');
   });
 });
