@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { CarInput } from '../src/schemas/car.ts';
 import type { Location, Site } from '../src/schemas/site.ts';
 import { parseSite } from '../src/lib/site/tenant.ts';
+import { excludedStockNumber } from '../src/schemas/site/stock-rules.ts';
 import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
@@ -538,7 +539,7 @@ function applyEdgeCases(ctx: Context, cars: DemoCar[]): void {
   const { random, now, profile } = ctx;
   const taken = new Set<number>();
   // Never overwrite the record a site.json rule refers to (excluded stock number).
-  const excluded = new Set(ctx.site.stock_rules.excluded_stock_numbers);
+  const excluded = new Set(ctx.site.stock_rules.excluded_stock_numbers.map((entry) => excludedStockNumber(entry).stockNumber));
   const pick = (count: number, filter: (car: DemoCar) => boolean = () => true): DemoCar[] => {
     const pool = cars.filter((car, index) => !taken.has(index) && !excluded.has(car.stocknum) && filter(car));
     const chosen = random.sample(pool, count);

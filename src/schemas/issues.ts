@@ -50,8 +50,12 @@ export function issueLines(issues: readonly Issue[], wording: IssueWording & { w
 function leaves(issues: readonly Issue[]): Issue[] {
   return issues.flatMap((issue) => {
     if (!issue.issues?.length || !isDefaultMessage(issue)) return [issue];
+    // Each branch checked the union's value alone: its path starts there, so the union's path leads it.
     const depth = issue.path?.length ?? 0;
-    return issue.issues.some((branch) => (branch.path?.length ?? 0) > depth) ? leaves(issue.issues) : [issue];
+    const branches = issue.issues.map((branch) => ({ ...branch, path: [...(issue.path ?? []), ...(branch.path ?? [])] as Issue['path'] }));
+    // The branches that reached into the value (the value was of their type); the others only say it was not of theirs.
+    const inside = branches.filter((branch) => (branch.path?.length ?? 0) > depth);
+    return inside.length > 0 ? leaves(inside) : [issue];
   });
 }
 

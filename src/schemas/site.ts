@@ -16,7 +16,7 @@ import { DealershipsSchema, LocationsSchema, locationSlugsApartFromDealerships, 
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
 import { ServiceSettingsSchema } from './site/service.ts';
-import { StockRulesSchema } from './site/stock-rules.ts';
+import { excludedStockDealershipsKnown, StockRulesSchema } from './site/stock-rules.ts';
 import { TextsSchema } from './site/texts.ts';
 import { ThemeSchema } from './site/theme.ts';
 import { ServicePageSchema } from './site/service-page.ts';
@@ -193,6 +193,7 @@ export const SiteSchema = v.pipe(
   locationSlugsApartFromDealerships<v.InferOutput<typeof SiteFieldsSchema>>(),
   slugsApartFromCarTypeRoutes<v.InferOutput<typeof SiteFieldsSchema>>(),
   senderIdGiven<v.InferOutput<typeof SiteFieldsSchema>>(),
+  excludedStockDealershipsKnown<v.InferOutput<typeof SiteFieldsSchema>>(),
 );
 
 /** A validated site.json with every default filled in. */

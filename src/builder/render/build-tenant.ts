@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
-import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
+import { loadTenant, stockRuleNotices, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';
 import { runPostBuildSteps } from '../post-build/steps.ts';
@@ -122,6 +122,8 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   if (advice) log(`  ! ${slug}: ${advice}`);
   // Also a tenant-level notice: a search page another page of its path took (docs/search.md).
   for (const line of lostSearchPages(tenant)) log(`  ! ${line}`);
+  // And an excluded stock number that names no dealership in a site of several (docs/site-json.md).
+  for (const line of stockRuleLines(tenant)) log(`  ! ${line}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
   // A photo's fault is a placeholder; a photo cache that cannot be written fails the tenant.
   const photoSettings = photoOptionsFromEnv();
@@ -158,7 +160,12 @@ export function preparedTenant(loaded: {
 }): PreparedTenant | TenantBuildResult {
   const { tenant, photos, outDir } = loaded;
   const started = loaded.started ?? performance.now();
-  const problems = [...tenant.problems.map((problem) => formatProblem(problem)), ...photos.faults.map(formatPhotoFault), ...lostSearchPages(tenant)];
+  const problems = [
+    ...tenant.problems.map((problem) => formatProblem(problem)),
+    ...photos.faults.map(formatPhotoFault),
+    ...lostSearchPages(tenant),
+    ...stockRuleLines(tenant),
+  ];
   try {
     return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle: loaded.bundle ?? createBundle(tenant, loaded.now) };
   } catch (error) {
@@ -170,6 +177,11 @@ export function preparedTenant(loaded: {
 /** The search pages of the tenant's visible stock that are not built because another page has their path, one report line each. */
 function lostSearchPages(tenant: Tenant): string[] {
   return stockRoutes(tenant.visible, tenant.site).collisions.map((collision) => `${tenant.slug}: ${routeCollisionMessage(collision)}`);
+}
+
+/** What the build says of the site.json's excluded stock numbers (stockRuleNotices), one line each. */
+function stockRuleLines(tenant: Tenant): string[] {
+  return stockRuleNotices(join(tenant.dir, 'site.json'), tenant.site);
 }
 
 /** True when `prepareTenant` gave a tenant to render (not a failed result). */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseStock } from '../vehicle/stock.ts';
-import { leadDestinationNotice, listTenantDirs, loadTenant, parseSite, skippedTenantFolders, TenantConfigError } from './tenant.ts';
+import { leadDestinationNotice, listTenantDirs, loadTenant, parseSite, skippedTenantFolders, stockRuleNotices, TenantConfigError } from './tenant.ts';
 
 const location = (id: number, name: string, contact_detail: Record<string, unknown> = {}) => ({
   id,
@@ -122,6 +122,37 @@ describe('parseSite', () => {
     expect(error.details).toEqual([
       `field dealerships.2.slug: the slug zenith is also dealerships.1.slug ("Zenith"); dealership slugs are unique within a site (locations, cars, leads and search pages name a dealership by its slug): give one of them another slug`,
     ]);
+  });
+
+  it('refuses an excluded stock number naming a dealership the site does not have, naming the field and the dealerships it has', () => {
+    const error = refusal({
+      ...dealerships([dealership(3, 'Acme'), dealership(4, 'Zenith')]),
+      stock_rules: { excluded_stock_numbers: ['A1', { stock_number: 'A2', dealership_slug: 'zenit' }] },
+    });
+    expect(error.details).toEqual([
+      'field stock_rules.excluded_stock_numbers.1.dealership_slug: "zenit" is no dealership of this site (its dealerships: acme, zenith); the stock number A2 would be hidden at none',
+    ]);
+  });
+
+  it('names the field of an excluded stock number entry that is not of either form, and the field a misspelt one meant', () => {
+    const refused = (entry: unknown) =>
+      refusal({ ...dealerships([dealership(3, 'Acme'), dealership(4, 'Zenith')]), stock_rules: { excluded_stock_numbers: ['A1', entry] } }).details;
+    expect(refused({ stock_number: 'A2', dealership_slg: 'acme' })).toEqual([
+      'field stock_rules.excluded_stock_numbers.1.dealership_slg: unknown field "dealership_slg": did you mean "dealership_slug"? (see docs/site-json.md)',
+    ]);
+    expect(refused({ dealership_slug: 'acme' })).toEqual(['field stock_rules.excluded_stock_numbers.1.stock_number: required field is missing']);
+  });
+
+  it('says of an excluded stock number that names no dealership, in a site of several, that it hides that number at every one (file and field)', () => {
+    const parsed = parseSite('tenants/hours-motors/site.json', {
+      ...dealerships([dealership(3, 'Acme'), dealership(4, 'Zenith')]),
+      stock_rules: { excluded_stock_numbers: ['A1', { stock_number: 'A2', dealership_slug: 'acme' }, { stock_number: 'A3' }] },
+    });
+    expect(stockRuleNotices('tenants/hours-motors/site.json', parsed)).toEqual([
+      'tenants/hours-motors/site.json: field stock_rules.excluded_stock_numbers.0: "A1" names no dealership and this site has 2 (acme, zenith): it hides stock number A1 at every one of them. Write { "stock_number": "A1", "dealership_slug": "acme" } to hide one dealership\'s car, or { "stock_number": "A1" } to hide it at every dealership (docs/site-json.md).',
+    ]);
+    const single = parseSite('tenants/hours-motors/site.json', { ...dealerships([dealership(3, 'Acme')]), stock_rules: { excluded_stock_numbers: ['A1'] } });
+    expect(stockRuleNotices('tenants/hours-motors/site.json', single)).toEqual([]);
   });
 
   it('accepts dealerships with distinct ids and slugs', () => {

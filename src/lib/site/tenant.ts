@@ -152,6 +152,26 @@ export function leadDestinationNotice(tenant: Pick<Tenant, 'leadDelivery'>): str
 }
 
 /**
+ * What the build says of each `stock_rules.excluded_stock_numbers` entry of a site.json (`file`)
+ * that names no dealership in a site of several: it hides that stock number at every dealership,
+ * as it always did, though it may have been meant for one (docs/decisions.md "Excluded stock
+ * numbers"). An entry that names a dealership, or says every dealership on purpose
+ * ({ "stock_number": ... } without one), and any entry of a site of one dealership, has none.
+ */
+export function stockRuleNotices(file: string, site: Pick<Site, 'dealerships' | 'stock_rules'>): string[] {
+  const slugs = site.dealerships.map((dealership) => dealership.slug);
+  if (slugs.length < 2) return [];
+  return site.stock_rules.excluded_stock_numbers.flatMap((entry, index) => {
+    if (typeof entry !== 'string') return [];
+    const number = JSON.stringify(entry);
+    return [
+      `${file}: field stock_rules.excluded_stock_numbers.${index}: ${number} names no dealership and this site has ${slugs.length} (${slugs.join(', ')}): it hides stock number ${entry} at every one of them. ` +
+        `Write { "stock_number": ${number}, "dealership_slug": ${JSON.stringify(slugs[0])} } to hide one dealership's car, or { "stock_number": ${number} } to hide it at every dealership (docs/site-json.md).`,
+    ];
+  });
+}
+
+/**
  * The tenant's stock parsed: the pipeline's (a parse the intake kept is used as a copy, each car's
  * kind decided from the site's `kinds`), else the folder's stock.json, model years held to the
  * dealer's year (`timeZone`). Stock of a shape no stock file may have (stockFileRecords) stops

@@ -48,7 +48,11 @@ describe('isStatusVisible', () => {
 });
 
 describe('passesStockRules', () => {
-  const rules = (fields: Record<string, unknown>) => site({ stock_rules: fields }).stock_rules;
+  const dealerships = [
+    { id: 1, slug: 'north', name: 'North' },
+    { id: 2, slug: 'south', name: 'South' },
+  ];
+  const rules = (fields: Record<string, unknown>) => site({ dealerships, stock_rules: fields }).stock_rules;
   it('excludes listed stock numbers, case-insensitively', () => {
     expect(passesStockRules(car({ stocknum: 'AB12' }), rules({ excluded_stock_numbers: ['ab12'] }))).toBe(false);
     expect(passesStockRules(car({ stocknum: 'AB13' }), rules({ excluded_stock_numbers: ['ab12'] }))).toBe(true);
@@ -64,6 +68,20 @@ describe('passesStockRules', () => {
     expect(passesStockRules(car({ status: 'coming_soon', car_type: 'new' }), exclude)).toBe(false);
     expect(passesStockRules(car({ status: 'coming_soon', car_type: 'used' }), exclude)).toBe(true);
     expect(passesStockRules(car({ status: 'in_stock', car_type: 'new' }), exclude)).toBe(true);
+  });
+  it('an entry naming a dealership hides that dealership’s car only, not another dealership’s car of the same stock number', () => {
+    const group = rules({ excluded_stock_numbers: [{ stock_number: 'a1', dealership_slug: 'north' }] });
+    expect(passesStockRules(car({ stocknum: 'A1', dealership_slug: 'north' }), group)).toBe(false);
+    expect(passesStockRules(car({ stocknum: 'A1', dealership_slug: 'south' }), group)).toBe(true);
+    expect(passesStockRules(car({ stocknum: 'A1' }), group)).toBe(true);
+    expect(passesStockRules(car({ stocknum: 'A2', dealership_slug: 'north' }), group)).toBe(true);
+  });
+  it('an entry naming no dealership (a plain stock number, or one without dealership_slug) hides that stock number at every dealership', () => {
+    for (const entry of ['A1', { stock_number: 'A1' }]) {
+      const everywhere = rules({ excluded_stock_numbers: [entry] });
+      expect(passesStockRules(car({ stocknum: 'A1', dealership_slug: 'north' }), everywhere)).toBe(false);
+      expect(passesStockRules(car({ stocknum: 'A1', dealership_slug: 'south' }), everywhere)).toBe(false);
+    }
   });
   it('applies make and dealership conditions', () => {
     const exclude = rules({ exclude: [{ make: ['suzuki'] }, { dealership_slug: ['north'] }] });

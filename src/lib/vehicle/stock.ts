@@ -9,7 +9,7 @@ import { issueMessage } from '../../schemas/issues.ts';
 import { dealerYear } from '../text/dealer-time.ts';
 import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
-import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
+import { excludedStockNumber, type ExcludedStockNumber, type StockCondition, type StockRules } from '../../schemas/site/stock-rules.ts';
 
 /** What the reader did about a problem: the record left out of the stock, or only the value of that field (the car kept). */
 export type ProblemOutcome = 'record skipped' | 'field dropped';
@@ -216,10 +216,19 @@ function matchesCondition(car: Car, condition: StockCondition): boolean {
   return true;
 }
 
+/**
+ * Whether an `excluded_stock_numbers` entry hides a car: its stock number (any case), and the
+ * car's dealership when the entry names one (docs/decisions.md "Excluded stock numbers").
+ */
+function excludesCar(entry: ExcludedStockNumber, stocknum: string, car: Car): boolean {
+  const { stockNumber, dealership } = excludedStockNumber(entry);
+  return stockNumber.toLowerCase() === stocknum.toLowerCase() && (dealership === undefined || dealership === car.dealership_slug);
+}
+
 /** Spec §4 per-site stock rules: excluded stock numbers, exclusion conditions, price-0 filter. */
 export function passesStockRules(car: Car, rules: StockRules): boolean {
   const stocknum = car.stocknum === null || car.stocknum === undefined ? '' : String(car.stocknum);
-  if (stocknum && rules.excluded_stock_numbers.some((excluded) => excluded.toLowerCase() === stocknum.toLowerCase())) return false;
+  if (stocknum && rules.excluded_stock_numbers.some((entry) => excludesCar(entry, stocknum, car))) return false;
   if (rules.hide_price_zero && !(typeof car.price === 'number' && car.price > 0)) return false;
   return !rules.exclude.some((condition) => matchesCondition(car, condition));
 }
