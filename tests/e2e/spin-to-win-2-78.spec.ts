@@ -4,7 +4,8 @@
  * enters and spins; the server draws the prize, the wheel turns to its slice and stops, focus
  * moves to the result's heading (described by its detail: read once), and the prize is a lead. A
  * second spin in the month is refused by the server, also from a page opened before the
- * first spin. With reduced motion the wheel does not turn. axe and the Nu checker find nothing.
+ * first spin; reloaded, the page shows the month's prize without moving focus to it. With
+ * reduced motion the wheel does not turn. axe and the Nu checker find nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -128,6 +129,8 @@ test('2.78: signed in, by keyboard, the server draws the prize, the wheel stops 
   const result = page.getByTestId('spin-result');
   await expect(result).toContainText(`This month you won ${prize.label}`);
   await expect(result).toContainText(alreadySpun());
+  // Shown on load, not after a spin of the shopper's: focus is not moved to it.
+  await expect(result.getByRole('heading')).not.toBeFocused();
   await expect(page.getByRole('button', { name: 'Spin the Wheel' })).toHaveCount(0);
   // A spin sent from the page anyway (as a tampered page would), naming a prize: refused, nothing drawn.
   const again = await page.evaluate(

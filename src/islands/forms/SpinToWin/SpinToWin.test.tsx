@@ -117,7 +117,7 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="wash"]')?.textContent).toContain('All won');
   });
 
-  it('already spun this month: the prize and the date of the next spin, no form', async () => {
+  it('already spun this month: the prize and the date of the next spin, no form; focus stays where it was (no action of the shopper’s moved it)', async () => {
     stubWheelApi([
       200,
       {
@@ -132,6 +132,7 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
       'This month you won Car washYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
     );
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('a promotion that takes no spin now says why; a prize all won is marked', async () => {
@@ -251,6 +252,8 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
       'This month you won $50 fuel voucherYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
     );
+    // The shopper pressed Spin: focus moves from the removed form to the result's heading.
+    expect(document.activeElement).toBe(host.querySelector('[data-testid="spin-result"] h2'));
     expect(liveText(host)).toBe('');
   });
 

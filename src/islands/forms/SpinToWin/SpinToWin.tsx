@@ -2,8 +2,9 @@
  * /spin-to-win's island (docs/spin-to-win.md): the wheel, the prize list with each prize's
  * chance (printed once the server has said which prizes are left), and what the shopper can
  * do now, which the lead API decides: sign in, enter and spin, or read this month's prize and
- * the date of the next spin. When the wheel stops, focus moves to the result's heading,
- * described by its detail: that is how it is read, once (no live region repeats it). Every
+ * the date of the next spin. When the wheel stops after the shopper's spin, focus moves to the
+ * result's heading, described by its detail: that is how it is read, once (no live region
+ * repeats it); on load focus is left alone. Every
  * control is a native button, link or input, so the page works by keyboard.
  */
 import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts';

@@ -4,8 +4,8 @@
  * Nothing here decides a prize or a spin: the page asks GET /api/spin-to-win (signed out: the
  * public /availability), sends the entry with POST and turns the wheel to the slice the server
  * named. The turn is skipped when the shopper asks for reduced motion; when the wheel stops
- * the result takes focus, and the chances are printed again from the prizes the spin's answer
- * says are all won.
+ * the result takes focus (only after the shopper's own spin: a result shown on load leaves focus
+ * alone), and the chances are printed again from the prizes the spin's answer says are all won.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
@@ -74,6 +74,8 @@ export function useSpinToWin(props: SpinToWinProps) {
   const [animate, setAnimate] = useState(false);
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resultRef = useRef<HTMLHeadingElement>(null);
+  /** Set when the shopper sends a spin: only that action moves focus to the result (never the page's load). */
+  const spinSent = useRef(false);
 
   const shown = props.prizes.filter((candidate) => !unavailable?.includes(candidate.id));
   const segments: WheelSegment[] = turnedWith ?? wheelSegments(shown.length > 0 ? shown : props.prizes);
@@ -131,9 +133,10 @@ export function useSpinToWin(props: SpinToWinProps) {
   };
 
   useEffect(() => {
-    // Focus follows the result to its heading, so a keyboard user is not left on a removed button;
-    // the heading, described by the detail, is how the result is read (once: no live region repeats it).
-    if (phase === 'won' || phase === 'spun') resultRef.current?.focus();
+    // After the shopper's spin, focus follows the result to its heading, so a keyboard user is not
+    // left on a removed button; the heading, described by the detail, is how the result is read
+    // (once: no live region repeats it). This month's prize shown on load does not take focus.
+    if ((phase === 'won' || phase === 'spun') && spinSent.current) resultRef.current?.focus();
   }, [phase]);
 
   /** The fields are disabled while the wheel turns: focus in one of them (Enter in a field) moves to the Spin button, not to the page. */
@@ -149,6 +152,7 @@ export function useSpinToWin(props: SpinToWinProps) {
     const check = checkForm(spinEntrySchema(props.termsHref !== undefined), kit.values);
     if (!check.ok) return kit.fail(check.errors);
     kit.setSubmitting(true);
+    spinSent.current = true;
     const answer = await callApi<SpinResultAnswer>(props.apiBase, '/spin-to-win', { body: check.output });
     kit.setSubmitting(false);
     if (!answer.ok) {
