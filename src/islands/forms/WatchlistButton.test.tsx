@@ -10,6 +10,7 @@ import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession, SESSION_KEY, signIn } from '../../stores/session.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { browserFocusFixup, click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import { controlNames } from '../../../tests/support/control-names.ts';
 import WatchlistButton from './WatchlistButton.tsx';
 import { watchlist } from './watchlist-client.ts';
 
@@ -65,6 +66,23 @@ describe('WatchlistButton: a dead API session', () => {
     expect(assign).not.toHaveBeenCalled();
     expect(currentSession()?.phone).toBe('0412345678');
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')?.textContent).toContain('The watchlist is down.');
+  });
+});
+
+describe('WatchlistButton: its name says its state (WAI-ARIA APG button pattern, docs/decisions.md "Toggle buttons")', () => {
+  it('Save to Watchlist, then Saved to Watchlist: the words change, so it is not also a pressed toggle (which keeps one name)', async () => {
+    stubApi({ '/watchlist/save-car': [200, { success: true }] });
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    await settle();
+    const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
+    const state = () => ({ name: controlNames(button.outerHTML)[0]!.name, pressed: button.getAttribute('aria-pressed') });
+    const before = state();
+    click(button);
+    await settle();
+    expect([before, state()]).toEqual([
+      { name: 'Save to Watchlist', pressed: null },
+      { name: 'Saved to Watchlist', pressed: null },
+    ]);
   });
 });
 

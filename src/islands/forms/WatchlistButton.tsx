@@ -55,10 +55,10 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   return (
     <>
       {/* While a change is sent the button stays focusable (aria-disabled, as the form kit's SubmitButton): a focused button that becomes disabled drops keyboard focus to the page. */}
+      {/* Its words say its state, so no aria-pressed: a pressed toggle keeps one name (docs/decisions.md "Toggle buttons"). */}
       <button
         type="button"
         className="button button--secondary watchlist-button"
-        aria-pressed={saved}
         onClick={toggle}
         disabled={!mounted}
         aria-disabled={busy || undefined}

@@ -3,6 +3,8 @@
  * present; adding logs analytics"; §5 save/compare visibility). A sold car shows the save
  * toggle only when the visitor had already saved it, so they can still remove it. Each toggle's
  * name (aria-label) ends with the car's, after its visible word (a page of cards has one pair a car).
+ * The word says the state (Save or Saved, Compare or Comparing), so there is no aria-pressed: a
+ * pressed toggle keeps one name (docs/decisions.md "Toggle buttons").
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -36,8 +38,7 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
       {showSave && (
         <button
           type="button"
-          className="save-compare__button"
-          aria-pressed={saved}
+          className={saved ? 'save-compare__button save-compare__button--on' : 'save-compare__button'}
           aria-label={nameOf(saved ? 'Saved' : 'Save', car.name)}
           onClick={() => {
             const result = toggleFavourite(car);
@@ -53,8 +54,7 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
       {compareEligible && (
         <button
           type="button"
-          className="save-compare__button"
-          aria-pressed={compared}
+          className={compared ? 'save-compare__button save-compare__button--on' : 'save-compare__button'}
           aria-label={nameOf(compared ? 'Comparing' : 'Compare', car.name)}
           onClick={() => {
             const result = toggleCompare({ id: car.id, slug: car.slug, name: car.name });

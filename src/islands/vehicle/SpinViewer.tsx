@@ -2,7 +2,9 @@
  * 360 spin viewer (spec §4 "Spin viewer", §9 "sensitivity 20 px, auto-rotate 100 ms"): frames
  * are preloaded and the viewer becomes interactive only once all have loaded; a 'Swipe to
  * spin' hint stays until the first touch; dragging or the arrow buttons/keys change frame with
- * wrap-around; auto-rotate optional. Asset failures are logged only (spec §8).
+ * wrap-around; auto-rotate optional, its button saying what it does (Auto-rotate, Stop
+ * rotating), so without aria-pressed (docs/decisions.md "Toggle buttons"). Asset failures are
+ * logged only (spec §8).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { AUTO_ROTATE_MS, framesForDrag, hotspotsOnFrame, wrapIndex as wrapFrame, type SpinHotspot } from '../../lib/vehicle/gallery.ts';
@@ -124,7 +126,7 @@ export default function SpinViewer({ frames, name, autoRotate = false, hotspots 
         <button type="button" className="button button--secondary" onClick={() => step(-1)} disabled={!ready} aria-label="Spin left">
           ‹
         </button>
-        <button type="button" className="button button--secondary" onClick={() => setRotating((on) => !on)} disabled={!ready} aria-pressed={rotating}>
+        <button type="button" className="button button--secondary" onClick={() => setRotating((on) => !on)} disabled={!ready}>
           {rotating ? 'Stop rotating' : 'Auto-rotate'}
         </button>
         <button type="button" className="button button--secondary" onClick={() => step(1)} disabled={!ready} aria-label="Spin right">

@@ -5,6 +5,7 @@ import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalcula
 import MediaViewer from './MediaViewer.tsx';
 import PriceGauge from './PriceGauge.tsx';
 import SaveCompare from '../ui/SaveCompare.tsx';
+import SpinViewer from './SpinViewer.tsx';
 import type { FinanceScenario } from '../../lib/finance/car-finance.ts';
 import { controlNames } from '../../../tests/support/control-names.ts';
 
@@ -83,7 +84,6 @@ describe('PriceGauge and SaveCompare', () => {
     const car = { id: '1', name: 'Car', slug: 'car', make: null, model: null, primary_image_url: null };
     expect(renderToStaticMarkup(<SaveCompare car={car} saveEligible={false} favouritesEnabled compareEligible={false} />)).toBe('');
     const html = renderToStaticMarkup(<SaveCompare car={car} saveEligible favouritesEnabled compareEligible />);
-    expect(html).toContain('aria-pressed="false"');
     expect(html).toContain('Compare');
   });
   it('names each toggle with its car after the visible Save and Compare (WCAG 2.4.4, 2.5.3)', () => {
@@ -92,6 +92,20 @@ describe('PriceGauge and SaveCompare', () => {
     expect(controls.map(({ visible, name }) => [visible, name])).toEqual([
       ['Save', 'Save: 2021 Toyota Corolla'],
       ['Compare', 'Compare: 2021 Toyota Corolla'],
+    ]);
+  });
+});
+
+describe('SpinViewer', () => {
+  it('its rotate button says what it does (Auto-rotate, Stop rotating): the words change, so it is not also a pressed toggle (docs/decisions.md "Toggle buttons")', () => {
+    const rotateButton = (autoRotate: boolean) => {
+      const html = renderToStaticMarkup(<SpinViewer frames={['/f0.webp', '/f1.webp']} name="Car" autoRotate={autoRotate} />);
+      const button = controlNames(html).find(({ name }) => !name.startsWith('Spin '))!;
+      return { name: button.name, pressed: /aria-pressed/.test(html) };
+    };
+    expect([rotateButton(false), rotateButton(true)]).toEqual([
+      { name: 'Auto-rotate', pressed: false },
+      { name: 'Stop rotating', pressed: false },
     ]);
   });
 });
