@@ -121,6 +121,8 @@ describe("the header's generated content", () => {
     const css = readFileSync('src/components/chrome/Header.astro', 'utf8').split('<style>')[1]!;
     const generated = [...css.matchAll(/(?<![\w-])content:\s*([^;}]+)/g)].map((match) => match[1]!.trim());
     expect(generated.some((value) => value.includes('▾'))).toBe(true);
-    expect(generated.filter((value) => !/^(['"])\1$/.test(value) && !/\/\s*(['"])\1$/.test(value))).toEqual([]);
+    // A plain value right before its hidden form is the fallback of browsers without that syntax (tests/unit/generated-content.test.ts).
+    const fallback = (value: string, index: number) => generated[index + 1] === `${value} / ''`;
+    expect(generated.filter((value, index) => !/^(['"])\1$/.test(value) && !/\/\s*(['"])\1$/.test(value) && !fallback(value, index))).toEqual([]);
   });
 });
