@@ -2,7 +2,8 @@
  * The vehicle page's price panel and the print sheet lead with the headline price (spec §4
  * order: a subscription first where the site offers one), and where a sale price is shown
  * below it the drive-away total is at least as prominent as the excl. government charges
- * component (ACL s48; docs/vehicle-page.md "ACL total price").
+ * component (ACL s48; docs/vehicle-page.md "ACL total price"). The was-price follows the tiles'
+ * rule (price.ts wasPrice): only above the headline it is printed after.
  */
 import reactRenderer from '@astrojs/react/server.js';
 import { experimental_AstroContainer } from 'astro/container';
@@ -10,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../lib/site/tenant.ts';
+import { tilePrice, priceOptions } from '../../lib/vehicle/price.ts';
 import { vehicleView } from '../../lib/vehicle/view.ts';
 import PricePanel from './PricePanel.astro';
 import PrintSheet from './PrintSheet.astro';
@@ -69,6 +71,33 @@ describe('the price panel', () => {
     const shown = await panel(rav4);
     expect(shown.map(([text]) => text)).toEqual(['$44,500 Drive Away', '$40,000 Excl. Govt. Charges']);
     expect(fontSize(css, line(shown, '$44,500')[1])).toBeGreaterThan(fontSize(css, line(shown, '$40,000')[1]));
+  });
+});
+
+// Spec §4: a was-price when before_price exceeds the price; a $42,000 was under a $44,500
+// drive-away headline (its $40,000 component below it) would read as a rise, so the page, the
+// print sheet and the tiles all show it only above the headline.
+describe('the was-price on the panel and the print sheet, as on the tiles', () => {
+  const wasLines = async (car: typeof rav4) => {
+    const view = vehicleView(car, site, NOW);
+    const panel = lines(
+      await container.renderToString(PricePanel, { props: { block: view.priceBlock, was: view.was, market: view.market } }),
+      '.price-panel > p',
+    );
+    const sheet = lines(await container.renderToString(PrintSheet, { props: { view, site } }), '.top p');
+    return [panel, sheet].map((all) => all.map(([text]) => text).filter((text) => text.startsWith('Was')));
+  };
+
+  it('before_price between the excl. government charges price and the drive-away headline: no was-price anywhere', async () => {
+    const car = { ...rav4, before_price: 42000 };
+    expect(await wasLines(car)).toEqual([[], []]);
+    expect(tilePrice(car, priceOptions(site)).was).toBeNull();
+  });
+
+  it('before_price above the drive-away headline: the was-price on the panel, the print sheet and the tile', async () => {
+    const car = { ...rav4, before_price: 46000 };
+    expect(await wasLines(car)).toEqual([['Was $46,000'], ['Was $46,000']]);
+    expect(tilePrice(car, priceOptions(site)).was).toBe(46000);
   });
 });
 

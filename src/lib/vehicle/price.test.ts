@@ -42,14 +42,18 @@ describe('reducedPrice and wasPrice', () => {
   ])('reducedPrice %o -> %s', (car, expected) => {
     expect(reducedPrice(car)).toBe(expected);
   });
-  it.each([
+  it.each<[Partial<CarRecord>, number | null]>([
     [{ price: 20000, before_price: 22000 }, 22000],
     [{ price: 20000, before_price: 20000 }, null],
     [{ price: 20000, before_price: 19000 }, null],
     [{ price: 0, before_price: 19000 }, null],
     [{ price: 20000, before_price: null }, null],
-  ])('wasPrice %o -> %s', (car, expected) => {
-    expect(wasPrice(car)).toBe(expected);
+    // Above the excl. government charges price but not the drive-away headline: not shown.
+    [{ price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44000, before_price: 42000 }, null],
+    [{ price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44000, before_price: 45000 }, 45000],
+  ])("wasPrice %o -> %s (beside the car's headline)", (fields, expected) => {
+    const car = makeCar({ ...base, ...fields });
+    expect(wasPrice(car, headlinePrice(car, site))).toBe(expected);
   });
 });
 

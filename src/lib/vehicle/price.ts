@@ -67,13 +67,6 @@ export function priceDisplay(car: Car, options: PriceOptions): PriceDisplay {
   return { kind: 'none', amount: null, text: options.noPriceText, priceType: null };
 }
 
-/** The was-price to strike through: before_price when it exceeds the price, else null. */
-export function wasPrice(car: Pick<Car, 'price' | 'before_price'>): number | null {
-  const before = positive(car.before_price);
-  const price = positive(car.price);
-  return before > 0 && price > 0 && before > price ? before : null;
-}
-
 /** One price figure with its label. */
 export interface PricePart {
   amount: number;
@@ -167,6 +160,21 @@ export function headlineLine(headline: HeadlinePrice): string {
   return [headline.text, headline.label].filter(Boolean).join(' ');
 }
 
+/**
+ * The was-price every page strikes through after a car's headline (the vehicle page's price
+ * panel, the print sheet, every car tile), one rule for all (spec §4 "Was-price line when
+ * before_price exceeds price"): before_price when it exceeds the price and the headline, which
+ * must be a dollar one (not a weekly subscription, PREORDER or the no-price text). A drive-away
+ * headline is above its excl. government charges price, so a before_price between the two is
+ * not shown (it would read as a rise); else null.
+ */
+export function wasPrice(car: Pick<Car, 'price' | 'before_price'>, headline: HeadlinePrice): number | null {
+  const before = positive(car.before_price);
+  const price = positive(car.price);
+  if (!(before > 0 && price > 0 && before > price)) return null;
+  return headline.kind === 'price' && headline.amount !== null && before > headline.amount ? before : null;
+}
+
 /** A car tile's price line: the headline price and the was figure printed after it. */
 export interface TilePrice {
   headline: HeadlinePrice;
@@ -174,17 +182,10 @@ export interface TilePrice {
   was: number | null;
 }
 
-/**
- * The price line of every car tile (search result card, home-page tile, similar-vehicles tile):
- * headlinePrice, and wasPrice only beside a dollar headline (not a weekly subscription, PREORDER
- * or the no-price text) that it is above. A tile shows the drive-away total without its
- * excl. government charges component, so a before_price between the two is not shown.
- */
+/** The price line of every car tile (search result card, home-page tile, similar-vehicles tile): headlinePrice, and the wasPrice after it. */
 export function tilePrice(car: Car, options: PriceOptions): TilePrice {
   const headline = headlinePrice(car, options);
-  const was = wasPrice(car);
-  const above = headline.kind === 'price' && headline.amount !== null && was !== null && was > headline.amount;
-  return { headline, was: above ? was : null };
+  return { headline, was: wasPrice(car, headline) };
 }
 
 /**

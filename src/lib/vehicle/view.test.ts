@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { carImages, vehicleTileView, vehicleView, type VehicleView } from './view.ts';
-import { priceBreakdown, priceDisplay, wasPrice } from './price.ts';
+import { headlinePrice, priceBreakdown, priceDisplay, wasPrice } from './price.ts';
 import { vehicleTag } from './vehicle-tag.ts';
 import { financeHref, saveVisibility, vehicleActions } from './vehicle-actions.ts';
 import { featureList, keyInformation, usedCarChecks, vehicleDetails } from './spec-rows.ts';
@@ -89,7 +89,7 @@ describe('vehicleView composes the rules (which rule feeds which field)', () => 
   it.each<[keyof VehicleView, unknown]>([
     ['price', priceDisplay(c, priceOptions)],
     ['breakdown', priceBreakdown(c)],
-    ['was', wasPrice(c)],
+    ['was', wasPrice(c, headlinePrice(c, priceOptions))],
     ['tag', vehicleTag(c, NOW, { electricTag: s.features.electric_tag })],
     ['financeBox', financeBox(c, financeSiteOptions(s), NOW)],
     ['financeHref', financeHref(c)],

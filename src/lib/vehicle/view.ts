@@ -101,6 +101,7 @@ export interface VehicleView {
   breakdown: PriceBreakdown | null;
   /** The price panel's and print sheet's lines: the headline, the drive-away total below a subscription, the components. */
   priceBlock: PriceBlock;
+  /** The was-price after the headline (wasPrice, the tiles' rule), or null. */
   was: number | null;
   /** The headline price (headlinePrice: a subscription where offered, else the drive-away total when the feed breaks the price down). */
   priceText: string;
@@ -276,7 +277,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     price,
     breakdown,
     priceBlock: block,
-    was: wasPrice(car),
+    was: wasPrice(car, headline),
     priceText,
     priceType: headline.label,
     market: available ? marketPriceBadge(car) : null,
