@@ -1,13 +1,18 @@
 /**
  * The deposit terms (spec §9 wording by default) every page states before a shopper pays a
  * deposit and again on /success once paid, from the site's payment settings
- * (src/schemas/site/payments.ts).
+ * (src/schemas/site/payments.ts), and the deposit as money wherever it is shown (depositMoney).
  */
 import type { DepositTermsSettings, PaymentSettings } from '../../schemas/site/payments.ts';
 import { formatMoney } from '../text/format.ts';
 
-/** A deposit as money: '$200', '$1,500', '$250.50'. */
-function depositMoney(deposit: number): string {
+/**
+ * The deposit as money, the one way every page and island shows it (the terms, the Reserve
+ * buttons of the vehicle page and the search cards, the reserve form's buttons, its payment note
+ * and the summary it sends): whole dollars ('$200', '$1,500'), with its cents when it has some
+ * ('$250.50'), as the server charges it (site.json reserve_deposit, in cents).
+ */
+export function depositMoney(deposit: number): string {
   return formatMoney(deposit, { cents: !Number.isInteger(deposit) });
 }
 

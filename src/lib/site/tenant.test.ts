@@ -159,6 +159,19 @@ describe('parseSite', () => {
     expect(parseSite('tenants/hours-motors/site.json', dealerships([dealership(3, 'Acme'), dealership('4', 'Zenith')])).dealerships).toHaveLength(2);
   });
 
+  // The server charges the deposit in cents (src/server/features/payments/reserve.ts): a fraction of a cent would be charged rounded, unlike the deposit the pages state.
+  it('refuses a reserve_deposit with fractions of a cent, naming the file and the field', () => {
+    const error = refusal({ ...site([]), reserve_deposit: 199.999 });
+    expect(error.file).toBe('tenants/hours-motors/site.json');
+    expect(error.details).toEqual([
+      'field reserve_deposit: must be in dollars and cents, at most 2 decimals (e.g. 199.99): the deposit is charged in cents (got 199.999)',
+    ]);
+  });
+
+  it.each([200, 199.99, 250.5, 0.1, 1234.56, 0])('accepts a reserve_deposit of %s', (deposit) => {
+    expect(parseSite('tenants/hours-motors/site.json', { ...site([]), reserve_deposit: deposit }).reserve_deposit).toBe(deposit);
+  });
+
   // /search/{slug} is the search page of a location or of a dealership (spec §2 Search URLs): with one slug
   // for both, the route table kept the location's and the dealership's search page was never built.
   it("refuses a location slug that is a dealership's slug, naming the location's field and the dealership", () => {

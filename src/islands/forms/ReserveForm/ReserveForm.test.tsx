@@ -10,13 +10,17 @@ import { encodeCarChoices, formSiteConfig } from '../../../lib/forms/form-config
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
+import { $sentLead } from '../../../stores/prefill.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
 import ReserveForm from './ReserveForm.tsx';
 
 const mounted = mountRoot();
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 const config = formSiteConfig(
   v.parse(SiteSchema, {
@@ -139,6 +143,71 @@ describe('ReserveForm: the deposit step names the vehicle in its own noun (kinds
     expect(form.textContent).toContain(
       `We hold the ${noun} for you for ${online.payments.holdMinutes} minutes while you pay; the ${noun} is reserved once your payment is confirmed.`,
     );
+  });
+});
+
+describe('ReserveForm: a deposit with cents is stated with its cents everywhere on the form (depositMoney), as the terms state it and the server charges it', () => {
+  const centsSite = (payments: Record<string, unknown> = {}) =>
+    formSiteConfig(
+      v.parse(SiteSchema, {
+        slug: 'cents-motors',
+        template: 'used-group',
+        name: 'Cents Motors',
+        url: 'https://cents.example.com.au',
+        phone: '+61 7 3555 0100',
+        reserve_deposit: 199.99,
+        payments,
+      }),
+    );
+
+  async function toDeposit(config: ReturnType<typeof centsSite>) {
+    mounted.render(<ReserveForm config={config} car={car} />);
+    const form = mounted.host.querySelector('form')!;
+    fillDetails((name) => form.querySelector<HTMLInputElement>(`#reserve-${name}`));
+    await submit(form);
+    expect(form.querySelector('[data-testid="deposit-summary"]')!.textContent).toContain('$199.99 deposit holds');
+    return { form, button: () => form.querySelector('button[type="submit"]')!.textContent };
+  }
+
+  it('no card taken online: the button and the sent summary say $199.99', async () => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-13' }] });
+    const { form, button } = await toDeposit(centsSite());
+    expect(button()).toBe('Reserve for $199.99');
+    click(form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!);
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign: vi.fn(),
+      pathname: '/cars/car-42/checkout',
+      search: '',
+      href: 'https://cents.example.com.au/cars/car-42/checkout',
+    });
+    await submit(form);
+    expect($sentLead.get()?.sent).toContainEqual(['Deposit', '$199.99 (not paid: no card was taken online)']);
+  });
+
+  it('paid by card: the pay button and the payment note say $199.99 (the server starts 19999 cents)', async () => {
+    vi.stubEnv('PUBLIC_PAYMENT_CLIENT', 'stand-in');
+    stubApi({
+      '/leads': [200, { lead_id: 'lead-14' }],
+      '/payments/reservations': [
+        201,
+        {
+          success: true,
+          payment_id: '0b6c1f7e-4a52-4c1e-9d1a-3f0e6b7a1c09',
+          provider: 'stripe',
+          publishable_key: 'pk_test_x',
+          amount_cents: 19999,
+          currency: 'AUD',
+        },
+      ],
+    });
+    const { form, button } = await toDeposit(centsSite({ provider: 'stripe', publishable_key: 'pk_test_51AbCdEfGhIjKlMnOpQrStUv' }));
+    expect(button()).toBe('Continue to payment');
+    click(form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!);
+    await submit(form);
+    await settle();
+    expect(button()).toBe('Pay $199.99 deposit');
+    expect(form.querySelector('#payment-step-note')!.textContent).toBe('Payment of $199.99 to Cents Motors, processed securely by our payment provider.');
   });
 });
 

@@ -13,7 +13,7 @@ import { DepositStep } from './DepositStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
 import { OptionsStep } from './OptionsStep.tsx';
 import { RESERVE_STEP_FIELDS, RESERVE_TITLES, useReserve, type ReserveFormProps } from './use-reserve.ts';
-import { formatMoney } from '../../../lib/text/format.ts';
+import { depositMoney } from '../../../lib/forms/deposit-terms.ts';
 
 export type { ReserveFormProps } from './use-reserve.ts';
 
@@ -55,10 +55,10 @@ export default function ReserveForm(props: ReserveFormProps) {
       {step === 'options' && <OptionsStep kit={kit} />}
       {step === 'payment' && <DepositStep kit={kit} config={config} car={car} deposit={deposit} online={online} paymentStarted={payment !== null} />}
       {/* A payment is started only at the payment step, the last: no need to ask which step this is. */}
-      <PaymentStepFields step={paying} legend={() => 'Card details'} note={(started) => <>Payment of {formatMoney(started.amount_cents / 100)} to {config.brand}, processed securely by our payment provider.</>} />
+      <PaymentStepFields step={paying} legend={() => 'Card details'} note={(started) => <>Payment of {depositMoney(started.amount_cents / 100)} to {config.brand}, processed securely by our payment provider.</>} />
       <FormAlert kit={kit} />
       <div className="form__actions">
-        <SubmitButton kit={kit} label={step !== 'payment' ? 'Next' : !online ? `Reserve for ${formatMoney(deposit)}` : payment ? `Pay ${formatMoney(deposit)} deposit` : 'Continue to payment'} />
+        <SubmitButton kit={kit} label={step !== 'payment' ? 'Next' : !online ? `Reserve for ${depositMoney(deposit)}` : payment ? `Pay ${depositMoney(deposit)} deposit` : 'Continue to payment'} />
       </div>
     </form>
   );

@@ -16,7 +16,7 @@ import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
 import { completeLead, sendLead } from '../lead-submit.ts';
 import { startReservationPayment, usePaymentStep } from '../payment.ts';
 import { CONTACT_ORDER, contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
-import { formatMoney } from '../../../lib/text/format.ts';
+import { depositMoney } from '../../../lib/forms/deposit-terms.ts';
 
 export type ReserveStep = 'details' | 'options' | 'payment';
 export const RESERVE_TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
@@ -75,7 +75,7 @@ export function useReserve(props: ReserveFormProps) {
           successCategory: 'Reserve',
           event: leadAnalyticsEvent('enquiry', resumedCar),
           car: resumedCar,
-          values: { Deposit: `${formatMoney(deposit)} (paid online)` },
+          values: { Deposit: `${depositMoney(deposit)} (paid online)` },
           labels: { Deposit: 'Deposit' },
         });
       else {
@@ -170,7 +170,7 @@ export function useReserve(props: ReserveFormProps) {
         successCategory,
         event: leadAnalyticsEvent('enquiry', car),
         car,
-        values: { ...kit.values, Deposit: `${formatMoney(deposit)} (${paid ? 'paid online' : 'not paid: no card was taken online'})` },
+        values: { ...kit.values, Deposit: `${depositMoney(deposit)} (${paid ? 'paid online' : 'not paid: no card was taken online'})` },
         labels: { ...kit.labels.current, Deposit: 'Deposit' },
       });
     if (!online) {

@@ -3,11 +3,12 @@
  * facts, buttons. Every button's name (aria-label) ends with the car's (WCAG 2.4.4: a page of
  * cards repeats the spec's labels), after its visible label (WCAG 2.5.3).
  */
-import { formatKm, formatMoney, formatNumber } from '../../../lib/text/format.ts';
+import { formatKm, formatNumber } from '../../../lib/text/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
 import { tilePrice } from '../../../lib/vehicle/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
+import { depositMoney } from '../../../lib/forms/deposit-terms.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import { viewsWorthShowing } from '../../../lib/vehicle/views-count.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
@@ -60,7 +61,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
   const reservable = available && isReservable(car, { reserve: options.reserve });
   const reserveHref = options.reserveBuyOnlineRoute ? `${href}/buy-online` : `${href}/checkout`;
   const reserveLabel = `Reserve This ${kindsWording([hit.item_type ?? 'car']).titleNoun}`;
-  const deposit = `(${formatMoney(options.reserveDeposit)} deposit)`;
+  const deposit = `(${depositMoney(options.reserveDeposit)} deposit)`;
   return (
     <article className={`search-card card${available ? '' : ' search-card--sold'}`} data-car-id={hit.id} data-status={hit.status}>
       <div className="search-card__media">

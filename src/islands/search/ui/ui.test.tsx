@@ -49,6 +49,12 @@ describe('CarCard', () => {
     expect(markup).not.toContain('Find Me Something Similar');
   });
 
+  it('states a deposit with cents as the deposit terms and the payment do (depositMoney), not rounded to whole dollars', () => {
+    const markup = html(<CarCard hit={hit({})} options={{ ...options, reserveDeposit: 199.99 }} similarHref="/search/toyota" />);
+    expect(markup).toContain('($199.99 deposit)');
+    expect(markup).not.toContain('$200 deposit');
+  });
+
   it('shows JUST SOLD and Find Me Something Similar for a sold car, and how many sold cars it stands for', () => {
     const markup = html(<CarCard hit={hit({ status: 'sold' })} options={options} collapsed={3} similarHref="/search/toyota/corolla" />);
     expect(markup).toContain('JUST SOLD');
