@@ -108,7 +108,7 @@ test.describe('spin (2.17, 2.18, 2.19, 4.22, 7.25, 4.4)', () => {
 });
 
 test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', () => {
-  test('2.60 / 9.19 / 9.25 / 9.26: comparison rate with its warning, every brand fee named, cents rounding of Nissan Finance', async ({ page }) => {
+  test('2.60 / 9.19 / 9.25 / 9.26: comparison rate with its warning, every brand fee named, cents rounding of Nissan Finance (weekly in whole dollars)', async ({ page }) => {
     await open(page, spinCar);
     const calculator = page.locator('#finance-calculator');
     await calculator.scrollIntoViewIfNeeded();
@@ -125,8 +125,9 @@ test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', 
     await expect(page.getByTestId('finance-box')).toContainText('$799.13 per month*');
     await expect(page.getByTestId('finance-box')).toContainText('6.29% p.a. · 8.19% comparison rate*');
     await expect(page.getByTestId('finance-box-terms')).toHaveText('No deposit, $0 final payment');
+    // A weekly figure is printed in whole dollars, rounded up (spec §9 "per-week shown in whole dollars").
     await calculator.getByLabel('Repayment frequency').selectOption('weekly');
-    await expect(calculator.getByTestId('finance-payment')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(calculator.getByTestId('finance-payment')).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
   });
 
   test('7.12 / 9.20: the disclaimer is the car\'s own lender text, else the provider\'s from site.json', async ({ page }) => {

@@ -33,7 +33,7 @@ describe('weekly repayment bands', () => {
         if (!view.finance.showFigures || (view.financeBoxAmountText === null && view.calculator === null)) continue;
         printed += 1;
         const frequency = view.calculator?.start.frequency ?? (view.finance.period === 'month' ? 'monthly' : 'weekly');
-        const weekly = (view.finance.payment * PERIODS_PER_YEAR[frequency]) / PERIODS_PER_YEAR.weekly;
+        const weekly = (view.finance.shownPayment * PERIODS_PER_YEAR[frequency]) / PERIODS_PER_YEAR.weekly;
         const band = toSearchDocument(car, tenant.site).weekly_price_range;
         const [low, high] = band ? bandLimits(band) : [Number.NaN, Number.NaN];
         if (!(weekly >= low && weekly < high)) wrong.push(`${car.slug}: page ${view.finance.paymentText} per ${view.finance.period}, band ${band ?? '(none)'}`);

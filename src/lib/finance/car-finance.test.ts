@@ -106,11 +106,24 @@ describe('financeFigures', () => {
     expect(financeFigures({ ...scenario, amount: 20_000, years: 3 }).comparison!.rate).toBe(base);
   });
 
-  it('monthly scenarios print per month; cent rounding prints cents', () => {
+  it('monthly and fortnightly scenarios print per month and per fortnight; cent rounding prints cents', () => {
     const figures = financeFigures({ ...scenario, frequency: 'monthly', rounding: 'cent-up' });
     expect(figures.period).toBe('month');
     expect(figures.paymentText).toMatch(/^\$[\d,]+\.\d{2}$/);
+    expect(financeFigures({ ...scenario, frequency: 'fortnightly', rounding: 'cent-up' }).paymentText).toMatch(/^\$[\d,]+\.\d{2}$/);
     expect(rateText(10)).toBe('10.00% p.a.');
+  });
+
+  // Spec §9: "repayments rounded up (one provider special rule); per-week shown in whole dollars".
+  it('a provider that rounds to the cent prints its weekly repayment in whole dollars, rounded up; its total stays worked out on its own figure', () => {
+    const figures = financeFigures({ ...scenario, rounding: 'cent-up' });
+    expect(figures.payment).toBe(257.3);
+    expect(figures.paymentText).toBe('$258');
+    expect(figures.shownPayment).toBe(258);
+    expect(figures.total).toBe(260 * 257.3);
+    expect(figures.totalText).toBe('$66,898');
+    // A whole-dollar weekly figure is printed as it is.
+    expect(financeFigures({ ...scenario, rounding: 'cent-up', published: { payment: 240, comparisonRate: null } }).paymentText).toBe('$240');
   });
 });
 

@@ -68,7 +68,13 @@ export interface FinanceScenario {
 
 /** What a scenario prints. */
 export interface FinanceFigures extends Repayment {
-  /** '$258' (cents when the provider rounds to the cent). */
+  /**
+   * The repayment as printed: a weekly one in whole dollars, rounded up (spec §9 "per-week shown
+   * in whole dollars"), else the payment (cents when the provider rounds to the cent). The total
+   * is worked out on the payment, not on this (docs/decisions.md "Weekly repayments in whole dollars").
+   */
+  shownPayment: number;
+  /** shownPayment as money: '$258', '$1,117.55' a month from a provider that rounds to the cent. */
   paymentText: string;
   /** 'week', 'fortnight' or 'month'. */
   period: string;
@@ -181,12 +187,14 @@ export function financeFigures(scenario: FinanceScenario): FinanceFigures {
           showFigures: published > MIN_SHOWN_REPAYMENT,
         };
   const money = (amount: number) => formatMoney(amount, { cents: scenario.rounding === 'cent-up' && amount % 1 !== 0 });
+  const shownPayment = scenario.frequency === 'weekly' ? roundRepayment(result.payment, 'dollar-up') : result.payment;
   const comparison = scenario.advertisesComparison
     ? comparisonDisclosure(credibleComparison(scenario) ?? benchmarkComparisonRate(scenario.ratePercent, scenario.fees))
     : null;
   return {
     ...result,
-    paymentText: money(result.payment),
+    shownPayment,
+    paymentText: money(shownPayment),
     period: FREQUENCY_NOUN[scenario.frequency],
     rateText: rateText(scenario.ratePercent),
     comparison,

@@ -34,7 +34,8 @@ export type RepaymentRounding = 'dollar-up' | 'cent-up';
 /**
  * Provider rounding (spec §9 "repayments rounded up (one provider special rule)"). The spec does
  * not name the provider; Nissan Finance advertises monthly figures to the cent, so it rounds up
- * to the cent; everyone else rounds up to whole dollars. `finance.rounding` overrides.
+ * to the cent; everyone else rounds up to whole dollars. `finance.rounding` overrides. A weekly
+ * figure is still printed in whole dollars (spec §9; car-finance.ts financeFigures shownPayment).
  */
 export const PROVIDER_ROUNDING: Readonly<Record<string, RepaymentRounding>> = { 'Nissan Finance': 'cent-up' };
 

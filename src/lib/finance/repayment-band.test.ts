@@ -62,6 +62,15 @@ describe('withRepaymentBands', () => {
     expect(withRepaymentBands([monthly], nissan, NOW)[0]!.weekly_price_range).toBe(weeklyBand((figures.payment * 12) / 52));
   });
 
+  it('a weekly repayment with cents (a provider that rounds to the cent) is filed under the whole dollars the page prints', () => {
+    const nissan = site({ finance_provider: 'Nissan Finance' });
+    const quoted = car({ youxQuote: { weeklyRepaymentAmount: 199.3, advertisedRate: 8.49, comparisonRate: 9.1 } });
+    const { scenario, figures } = pageFinance(quoted, nissan, NOW);
+    expect([scenario.frequency, figures.payment, figures.paymentText]).toEqual(['weekly', 199.3, '$200']);
+    expect(printedWeeklyRepayment(quoted, nissan, NOW)).toBe(200);
+    expect(withRepaymentBands([quoted], nissan, NOW)[0]!.weekly_price_range).toBe('$200 - $250');
+  });
+
   it("keeps the feed's band where the page prints no repayment (no finance on the site, a sold car)", () => {
     const feedSays = car({ weekly_price_range: '$200 - $250' });
     expect(withRepaymentBands([feedSays], site({ finance_provider: undefined }), NOW)[0]).toBe(feedSays);

@@ -23,10 +23,10 @@ export function weeklyBand(weekly: number): string {
   return from >= WEEKLY_BAND_TOP ? `${formatMoney(from)} and over` : `${formatMoney(from)} - ${formatMoney(from + WEEKLY_BAND_STEP)}`;
 }
 
-/** A week's worth of the repayment the car's page prints, or null when it prints none. */
+/** A week's worth of the repayment the car's page prints (shownPayment), or null when it prints none. */
 export function printedWeeklyRepayment(car: Car, site: Site, now: number): number | null {
   const { printed, figures, scenario } = pageFinance(car, site, now);
-  return printed ? (figures.payment * PERIODS_PER_YEAR[scenario.frequency]) / PERIODS_PER_YEAR.weekly : null;
+  return printed ? (figures.shownPayment * PERIODS_PER_YEAR[scenario.frequency]) / PERIODS_PER_YEAR.weekly : null;
 }
 
 /** The cars of a site with each one's repayment band set from its page (a copy of a car whose band changes). */
