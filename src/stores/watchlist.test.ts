@@ -1,10 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './persisted.ts';
+import { closeToast } from './toast.ts';
 import { createWatchlist, WATCHLIST_KEY } from './watchlist.ts';
 
 const car = { id: 7, name: '2021 Toyota Corolla' };
 
 describe('watchlist store', () => {
+  // Every store's toasts are the page's one toast (./toast.ts).
+  beforeEach(() => closeToast());
+
   it('saves locally at once, then posts, then shows the saved toast', async () => {
     let resolve!: (value: { success: boolean }) => void;
     const save = vi.fn(() => new Promise<{ success: boolean }>((done) => (resolve = done)));
@@ -33,7 +37,7 @@ describe('watchlist store', () => {
     expect(store.$toast.get()).toEqual({ kind: 'error', title: 'Watchlist', description: 'Please sign in again.' });
     expect(await store.removeCar(car, '0412345678')).toBe('failed');
     expect(store.isWatched(7)).toBe(false);
-    expect(store.$toast.get()?.description).toBe('offline');
+    expect(store.$toast.get()).toMatchObject({ kind: 'error', description: 'offline' });
   });
 
   it('a change the API refuses for a dead session is signed-out, with no error toast', async () => {

@@ -1,24 +1,21 @@
 /**
  * The signed-in shopper's watchlist (spec §4 "Watchlist": save adds locally at once then
  * posts; remove drops locally then posts; no rollback on failure; success toasts; §8
- * failure alert). The API calls are injected so the store is testable without a network.
+ * failure alert). The toasts are the page's one toast (./toast.ts). The API calls are
+ * injected so the store is testable without a network.
  */
-import { atom, type WritableAtom } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
 import { trackEvent } from '../lib/marketing/analytics.ts';
 import { persistedAtom, type KeyValueStorage } from './persisted.ts';
+import { $pageToast, closeToast, showToast, type WatchlistToast } from './toast.ts';
+
+export type { WatchlistToast } from './toast.ts';
 
 /** The API side of a watchlist change (POST /api/watchlist/save-car | remove-car); `signedOut` when the API no longer knows the session. */
 export type WatchlistCall = (body: { phone_number: string; car_id: string }) => Promise<{ success: boolean; message?: string; signedOut?: boolean }>;
 
 /** How a change went: 'signed-out' means the shopper has to sign in again (no toast is shown for it). */
 export type WatchlistOutcome = 'ok' | 'failed' | 'signed-out';
-
-/** One toast (spec §9: toast limit 1, so a new one replaces the old). */
-export interface WatchlistToast {
-  kind: 'saved' | 'removed' | 'error';
-  title: string;
-  description: string;
-}
 
 /** localStorage key. */
 export const WATCHLIST_KEY = 'watchlist';
@@ -37,10 +34,9 @@ function parseIds(raw: unknown): string[] {
   return [...new Set(raw.filter((id) => typeof id === 'string' || typeof id === 'number').map(String))];
 }
 
-/** A watchlist store with its named actions. */
+/** A watchlist store with its named actions; its toasts are the page's one toast. */
 export function createWatchlist(api: { save: WatchlistCall; remove: WatchlistCall }, storage?: KeyValueStorage | null) {
   const $watchlist: WritableAtom<string[]> = persistedAtom(WATCHLIST_KEY, [], parseIds, storage);
-  const $toast: WritableAtom<WatchlistToast | null> = atom(null);
 
   async function send(call: WatchlistCall, phone: string, id: string, success: WatchlistToast): Promise<WatchlistOutcome> {
     try {
@@ -48,18 +44,19 @@ export function createWatchlist(api: { save: WatchlistCall; remove: WatchlistCal
       // The island sends the shopper to sign in: an error toast would only flash before the page goes.
       if (result.signedOut) return 'signed-out';
       if (!result.success) throw new Error(result.message || 'The watchlist could not be updated.');
-      $toast.set(success);
+      showToast(success);
       return 'ok';
     } catch (error) {
       // Spec: no rollback; the shopper is told what went wrong.
-      $toast.set({ kind: 'error', title: 'Watchlist', description: error instanceof Error ? error.message : String(error) });
+      showToast({ kind: 'error', title: 'Watchlist', description: error instanceof Error ? error.message : String(error) });
       return 'failed';
     }
   }
 
   return {
     $watchlist,
-    $toast,
+    /** The page's toast, where this store's toasts go. */
+    $toast: $pageToast,
     /** Whether a car is on the watchlist. */
     isWatched(id: string | number): boolean {
       return $watchlist.get().includes(String(id));
@@ -81,9 +78,9 @@ export function createWatchlist(api: { save: WatchlistCall; remove: WatchlistCal
     replaceWatchlist(ids: readonly (string | number)[]): void {
       $watchlist.set(parseIds(ids));
     },
-    /** Close the toast. */
+    /** Close the toast showing (whichever it is). */
     dismissToast(): void {
-      $toast.set(null);
+      closeToast();
     },
   };
 }

@@ -2,7 +2,8 @@
  * Watchlist, sign-in and gated routes (spec §2, §4 "Watchlist", §8 toasts): a signed-out
  * save goes through /sign-in (mobile and one-time code) and comes back saved; remove and
  * save again show the spec toasts; /my-garage lists and removes; gated routes redirect
- * with redirect and back; sold cars hide the button unless saved.
+ * with redirect and back; sold cars hide the button unless saved. The car page shows one toast
+ * (spec §9 toast limit 1): the share row's copy toast and the watchlist's replace each other.
  */
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -52,10 +53,14 @@ test('save after sign-in, remove and save again with toasts, then the garage lis
   await signInOnPage(page, phone);
   await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/?$`));
   await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
+  // The save made by the sign-in page shows its toast on the car page it went back to.
+  const toast = page.getByTestId('watchlist-toast');
+  await expect(toast).toContainText('Car Saved In Watchlist');
+  await expect(toast).toContainText(`${CAR.name} is now available in your watchlist`);
+  await expect(toast).toHaveRole('status');
   await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([CAR.id]);
 
   await page.getByTestId('watchlist-button').click();
-  const toast = page.getByTestId('watchlist-toast');
   await expect(toast).toContainText('Car Removed');
   await expect(toast).toContainText(`${CAR.name} is no longer in your watchlist`);
   await expect(toast.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/my-garage');
@@ -84,6 +89,54 @@ test('a failed save keeps the car saved locally and alerts the message', async (
   await page.getByTestId('watchlist-button').click();
   await expect(page.getByRole('alert').filter({ hasText: 'Watchlist is down for maintenance.' })).toBeVisible();
   await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
+});
+
+test('a save that fails after sign-in alerts its message on the car page', async ({ page }) => {
+  const phone = uniqueMobile();
+  await page.goto(tenantUrl('forms-demo', `/cars/${CAR.slug}`));
+  await page.getByTestId('watchlist-button').click();
+  await expect(page).toHaveURL(/\/sign-in\?type=watchlist/);
+  await page.route('**/api/watchlist/save-car', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"Watchlist is down for maintenance."}' }));
+  await signInOnPage(page, phone);
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/?$`));
+  await expect(page.getByRole('alert').filter({ hasText: 'Watchlist is down for maintenance.' })).toBeVisible();
+  // Spec §4: no rollback on failure.
+  await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
+  expect(watchlistOf('forms-demo', phone)).toEqual([]);
+});
+
+test('Copy link and the watchlist share the one toast: each replaces the other, and the watchlist toast keeps working', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const phone = uniqueMobile();
+  await page.goto(tenantUrl('forms-demo', '/sign-in?type=watchlist&redirect=%2Fcars%2F2019-mazda-cx-5-maxx-f2&back=%2F'));
+  await signInOnPage(page, phone);
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/?$`));
+  const button = page.getByTestId('watchlist-button');
+  const toast = page.getByTestId('watchlist-toast');
+  const copyToast = page.getByRole('status').filter({ hasText: `Copied ${CAR.name} to your clipboard!` });
+  await button.click();
+  await expect(toast).toContainText('Car Saved In Watchlist');
+
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(copyToast).toBeVisible();
+  await expect(toast).toHaveCount(0);
+  await expect(page.locator('.toast')).toHaveCount(1);
+
+  await button.click();
+  await expect(toast).toContainText('Car Removed');
+  await expect(copyToast).toHaveCount(0);
+  await expect(page.locator('.toast')).toHaveCount(1);
+  await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([]);
+
+  // The copy toast's time (about 3 s) ends without closing the toast that replaced it.
+  await page.waitForTimeout(3500);
+  await expect(toast).toContainText('Car Removed');
+  await page.keyboard.press('Escape');
+  await expect(toast).toHaveCount(0);
+  await expect(button).toHaveText(/Save to Watchlist/);
+  await button.click();
+  await expect(toast).toContainText('Car Saved In Watchlist');
+  await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([CAR.id]);
 });
 
 test('sold cars hide the save button unless already saved', async ({ page }) => {

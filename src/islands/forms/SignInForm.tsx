@@ -2,15 +2,17 @@
  * /sign-in?type={type}&redirect={path}&back={path} (spec §2, §6): sign in by mobile number
  * and a one-time code sent by SMS. Afterwards, on a site that keeps a watchlist (`garageKept`,
  * src/lib/forms/garage.ts), the server's watchlist becomes the local one and a save or remove
- * cut short by signing in is made; then the shopper returns to `redirect`. Each step's field
- * takes focus when the other step's goes (it held focus), and the code's notice is a status
- * that is on the page from the start, so its words are read when they come.
+ * cut short by signing in is made; then the shopper returns to `redirect`, which shows that
+ * change's toast or failure alert (carried there: src/stores/toast.ts). Each step's field takes
+ * focus when the other step's goes (it held focus), and the code's notice is a status that is
+ * on the page from the start, so its words are read when they come.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../lib/forms/form-validation.ts';
 import { safeReturnPath } from '../../lib/forms/gating.ts';
 import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/api/sign-in.ts';
 import { currentSession, signIn, signOut } from '../../stores/session.ts';
+import { carryToastTo } from '../../stores/toast.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { CollectionNotice } from './shared-fields.tsx';
@@ -96,6 +98,7 @@ export default function SignInForm({
     const phone = String(result.data.user.phone ?? check.output.phone);
     signIn({ user_id: String(result.data.user.id), phone, expires_at: typeof result.data.expires_at === 'number' ? result.data.expires_at : Date.now() + SESSION_DAYS * 86_400_000 });
     if (garageKept) await resumeWatchlist(phone);
+    carryToastTo(params.redirect);
     location.assign(params.redirect);
   };
 

@@ -1,16 +1,20 @@
 /**
- * The watchlist toast (spec §8 wording, 'View List'; one at a time), shown by the watchlist
- * islands. It stays until Close, Escape or the next toast (spec §8 gives it no time; a link
- * that vanished after a few seconds could not be reached by everyone: WCAG 2.2.1); Escape lets
- * a keyboard user uncover what it covers without moving focus. Closing hands focus back to
- * where it was before it came into the toast, not to the page.
+ * The watchlist toast (spec §8 wording, 'View List'), shown by the watchlist islands: the
+ * page's one toast (src/stores/toast.ts) when it is a watchlist one; the share row draws its
+ * copy toast itself. It stays until Close, Escape or the next toast (spec §8 gives it no time; a
+ * link that vanished after a few seconds could not be reached by everyone: WCAG 2.2.1); Escape
+ * lets a keyboard user uncover what it covers without moving focus. Closing hands focus back to
+ * where it was before it came into the toast, not to the page. Once mounted it shows the toast
+ * the sign-in page carried to this page (the outcome of the change made after signing in).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type FocusEvent } from 'react';
+import { $pageToast, showToast, takeCarriedToast } from '../../stores/toast.ts';
 import { watchlist } from './watchlist-client.ts';
 
 export default function WatchlistToast() {
-  const toast = useStore(watchlist.$toast);
+  const shown = useStore($pageToast);
+  const toast = shown?.kind === 'copied' ? null : shown;
   const box = useRef<HTMLDivElement>(null);
   /** The element focus came from into the toast. */
   const cameFrom = useRef<HTMLElement | null>(null);
@@ -19,6 +23,10 @@ export default function WatchlistToast() {
     watchlist.dismissToast();
     if (hadFocus && cameFrom.current?.isConnected) cameFrom.current.focus();
   };
+  useEffect(() => {
+    const carried = takeCarriedToast(location.pathname);
+    if (carried) showToast(carried);
+  }, []);
   useEffect(() => {
     if (!toast) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && close();

@@ -3,7 +3,8 @@
  * A watchlist change cut short because the API session had ended (401) is made after the
  * shopper signs in again (watchlist-client.ts): sign-in makes the server's list the local one,
  * so a remove that was not remembered came back with it. On a site that keeps no watchlist
- * (`garageKept` false) signing in asks the API for none.
+ * (`garageKept` false) signing in asks the API for none. The page the shopper goes back to
+ * shows how a change made after sign-in went: its toast, or the failure alert (spec §8).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../stores/session.ts';
@@ -21,6 +22,7 @@ const phone = '0412345678';
 beforeEach(() => {
   window.history.replaceState(null, '', `/cars/${car.slug}`);
   sessionStorage.clear();
+  watchlist.dismissToast();
   signIn({ user_id: 'u-1', phone, expires_at: Date.now() + 86_400_000 });
   watchlist.replaceWatchlist([car.id]);
   vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
@@ -39,13 +41,13 @@ async function pressButtonAnswered401(): Promise<void> {
   await settle();
 }
 
-/** Sign in on /sign-in as `as`, the server's watchlist being `serverList`, on a site with a garage unless `garageKept` is false; returns the API calls made. */
-async function signInAgain(as: string, serverList: string[], garageKept = true) {
+/** Sign in on /sign-in as `as`, the server's watchlist being `serverList`, on a site with a garage unless `garageKept` is false; `saveAnswer` is the API's answer to a save; returns the API calls made. */
+async function signInAgain(as: string, serverList: string[], garageKept = true, saveAnswer: [number, unknown] = [200, { success: true }]) {
   const calls = stubApi({
     '/auth/request-code': [200, { success: true }],
     '/auth/verify': [200, { user: { id: 'u-2', phone: as }, expires_at: Date.now() + 86_400_000 }],
     '/watchlist': [200, { success: true, watchlist: serverList }],
-    '/watchlist/save-car': [200, { success: true }],
+    '/watchlist/save-car': saveAnswer,
     '/watchlist/remove-car': [200, { success: true }],
   });
   window.history.replaceState(null, '', `/sign-in?type=watchlist&redirect=/cars/${car.slug}`);
@@ -112,5 +114,77 @@ describe('a watchlist change cut short by an ended session', () => {
 
     expect(posted(calls, '/watchlist/save-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
     expect(watchlist.$watchlist.get()).toEqual([car.id, '7']);
+  });
+});
+
+/** The car page loaded afresh after sign-in (`location.assign`): new module instances, what storage holds. */
+async function carPageAfterSignIn() {
+  expect(window.location.assign).toHaveBeenLastCalledWith(`/cars/${car.slug}`);
+  vi.resetModules();
+  const { default: FreshButton } = await import('./WatchlistButton.tsx');
+  window.history.replaceState(null, '', `/cars/${car.slug}`);
+  mounted.reset();
+  mounted.render(<FreshButton apiBase="/api" car={car} sold={false} />);
+  await settle();
+  return {
+    button: mounted.host.querySelector('[data-testid="watchlist-button"]')?.textContent,
+    toast: mounted.host.querySelector('[data-testid="watchlist-toast"]'),
+  };
+}
+
+/** Press Save to Watchlist signed out: the button sends the shopper to sign in. */
+async function pressSaveSignedOut(): Promise<void> {
+  signOut();
+  watchlist.replaceWatchlist([]);
+  mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+  await settle();
+  click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
+  await settle();
+  expect(window.location.assign).toHaveBeenLastCalledWith(expect.stringMatching(/^\/sign-in\?type=watchlist&/));
+}
+
+describe('the car page the shopper returns to after signing in shows how the save went (spec §8)', () => {
+  it('a save made after sign-in shows its toast on the car page', async () => {
+    await pressSaveSignedOut();
+    const calls = await signInAgain(phone, []);
+    expect(posted(calls, '/watchlist/save-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
+
+    const page = await carPageAfterSignIn();
+    expect(page.button).toContain('Saved to Watchlist');
+    expect(page.toast?.getAttribute('role')).toBe('status');
+    expect(page.toast?.textContent).toContain('Car Saved In Watchlist');
+    expect(page.toast?.textContent).toContain(`${car.name} is now available in your watchlist`);
+  });
+
+  it('a save that fails after sign-in shows the alert with the error message on the car page, once', async () => {
+    await pressSaveSignedOut();
+    await signInAgain(phone, [], true, [500, { message: 'The watchlist is down.' }]);
+
+    const page = await carPageAfterSignIn();
+    expect(page.toast?.getAttribute('role')).toBe('alert');
+    expect(page.toast?.textContent).toContain('The watchlist is down.');
+    // Spec §4: no rollback on failure, as for a save made on the car page itself.
+    expect(page.button).toContain('Saved to Watchlist');
+    const again = await carPageAfterSignIn();
+    expect(again.toast).toBeNull();
+  });
+
+  it('the toast is for the page the shopper returns to only', async () => {
+    await pressSaveSignedOut();
+    await signInAgain(phone, []);
+    window.history.replaceState(null, '', '/cars/another-car-7');
+    vi.resetModules();
+    const { default: FreshButton } = await import('./WatchlistButton.tsx');
+    mounted.reset();
+    mounted.render(<FreshButton apiBase="/api" car={{ id: '7', name: 'Another car', slug: 'another-car-7' }} sold={false} />);
+    await settle();
+    expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')).toBeNull();
+  });
+
+  it('signing in with no change waiting shows no toast on the page returned to', async () => {
+    signOut();
+    await signInAgain(phone, [car.id]);
+    const page = await carPageAfterSignIn();
+    expect(page.toast).toBeNull();
   });
 });
