@@ -69,6 +69,29 @@ test('an open dropdown closes on Escape and focus goes back to its summary', asy
   await expect(more).toBeFocused();
 });
 
+test("what a shopper typed for a payment leaves the tab once the payment's hold time has passed, on any page (the layout's script)", async ({ page }) => {
+  // A deposit's card redirected to the bank and the shopper browsed on instead (src/islands/forms/pending-payment.ts keeps it so).
+  const kept = (expiresAt: number) => ({
+    form: 'reserve',
+    path: '/cars/car-42/checkout',
+    paymentId: 'pay-1',
+    leadId: 'lead-7',
+    values: { name: 'Sam', email: 'sam@example.com' },
+    expiresAt,
+  });
+  const read = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('pending_payment') ?? 'null') as Record<string, unknown> | null);
+  await page.goto(site('basic-motors'));
+  await page.evaluate((record) => sessionStorage.setItem('pending_payment', JSON.stringify(record)), kept(Date.now() - 1000));
+  await page.goto(site('basic-motors', '/about-us'));
+  expect(await read()).toEqual({ form: 'reserve', path: '/cars/car-42/checkout', paymentId: 'pay-1', leadId: 'lead-7', expiresAt: expect.any(Number) });
+  // Still within the hold time when a page opens: kept until that time comes, while the page stays open.
+  await page.evaluate((record) => sessionStorage.setItem('pending_payment', JSON.stringify(record)), kept(Date.now() + 5000));
+  await page.reload();
+  expect(await read()).toHaveProperty('values');
+  await expect.poll(read, { timeout: 12_000 }).not.toHaveProperty('values');
+  expect(await read()).toMatchObject({ paymentId: 'pay-1', leadId: 'lead-7' });
+});
+
 test('default content pages exist for a tenant without its own text', async ({ page }) => {
   for (const [path, heading] of [
     ['/privacy-policy', 'Privacy Policy'],

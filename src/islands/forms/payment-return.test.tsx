@@ -8,12 +8,15 @@
  * redirect_status says, and is busy until it comes; a reload of that URL asks again while no
  * verdict is final; a failed payment is tried again with what the shopper typed. The provider's card form is replaced at its
  * seam (payment-stripe.tsx) by one whose "redirect" never answers, as a page that navigates away.
- * What the shopper typed is kept in this tab's sessionStorage only while the server's verdict is
- * awaited: it is gone once the wait ends (paid, a final failure, a decline, still processing at
- * the wait's end) and when the redirect is abandoned; once the payment's hold time has passed,
- * what was typed is dropped but the payment's verdict is still asked (its id is kept).
- * It is resumed only by the return URL of its own page and its own payment (Stripe's
- * payment_intent): another car's or another payment's return URL (Back, Forward) discards it.
+ * The payment and what the shopper typed are kept in this tab's sessionStorage until the
+ * server's verdict: gone once the wait ends with one (paid, a final failure) or a decline, and
+ * when the redirect is abandoned; still processing at the wait's end is no verdict, so the
+ * payment and its lead stay and its page, opened again, asks again (the reserve form then sends
+ * its steps under that lead, not a new one). Once the payment's hold time has passed, what was
+ * typed is dropped but the payment's verdict is still asked (its id is kept).
+ * A payment not yet awaited is resumed only by the return URL of its own page and its own
+ * payment (Stripe's payment_intent): another car's or another payment's return URL (Back,
+ * Forward) discards it; one awaited is kept, not asked, on another page.
  */
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -239,6 +242,24 @@ describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
     expect(assign).toHaveBeenCalledWith('/success');
   });
 
+  it('of a card taken on the page (no redirect), while the server has no verdict yet: the reload of the page asks the server again', async () => {
+    fakeClock();
+    card.confirm = async () => ({ ok: true });
+    api(island, status('processing'));
+    await typeAndPay(island);
+    // The page is asking the server (its answers stop coming: the page is reloaded first).
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    await vi.advanceTimersByTimeAsync(3000);
+    const calls = api(island, status('paid'));
+    mounted.reset();
+    at(PAGES[island]);
+    show(island);
+    await settle();
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+
   it('after the server said paid (a reload, or Back from /success): /success is not shown again and nothing is asked or sent', async () => {
     api(island, status('processing'));
     await typeAndPay(island);
@@ -312,7 +333,7 @@ describe.each(ISLANDS)('%s: a card declined on the page (no redirect)', (island)
   });
 });
 
-describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for the verdict ends', (island) => {
+describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verdict ends', (island) => {
   it('paid on the page: nothing is kept', async () => {
     card.confirm = async () => ({ ok: true });
     api(island, status('paid'));
@@ -337,7 +358,7 @@ describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for
     expect(kept()).toBeNull();
   });
 
-  it('still processing when the page stops waiting: the shopper is told so and nothing is kept', async () => {
+  it('still processing when the page stops waiting: the shopper is told so, the payment is kept and a reload of the page asks the server again', async () => {
     fakeClock();
     card.confirm = async () => ({ ok: true });
     api(island, status('processing'));
@@ -345,7 +366,37 @@ describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for
     expect(kept()).toContain('Sam');
     await outwait();
     expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
+    // A timeout is no verdict: the payment and its lead stay (what was typed only until the hold time).
+    expect(kept()).toContain(PAYMENT);
+    expect(kept()).toContain(island === 'online-payment' ? 'lead-op' : 'lead-7');
+    // The bank confirms; the shopper reloads the page (no return URL: the card did not redirect).
+    const calls = api(island, status('paid'));
+    mounted.reset();
+    at(PAGES[island]);
+    show(island);
+    await settle();
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledWith('/success');
     expect(kept()).toBeNull();
+  }, 20_000);
+
+  it('still processing when the page stopped waiting, the card refused when tried again (the provider is still confirming it): the payment stays kept and a reload asks', async () => {
+    fakeClock();
+    card.confirm = async () => ({ ok: true });
+    api(island, status('processing'));
+    await typeAndPay(island);
+    await outwait();
+    card.confirm = async () => ({ ok: false, message: 'This payment is already being processed.' });
+    await submit(form());
+    expect(alertText()).toBe('This payment is already being processed.');
+    expect(kept()).toContain(PAYMENT);
+    const calls = api(island, status('paid'));
+    mounted.reset();
+    at(PAGES[island]);
+    show(island);
+    await settle();
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledWith('/success');
   }, 20_000);
 
   it.each(['paid', 'failed'])('back from the redirect, the server says %s: nothing is kept', async (verdict) => {
@@ -357,7 +408,7 @@ describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for
     expect(kept()).toBeNull();
   });
 
-  it('back from the redirect, still processing when the page stops waiting: nothing is kept', async () => {
+  it('back from the redirect, still processing when the page stops waiting: the payment is kept and a reload of the return URL asks the server again', async () => {
     fakeClock();
     api(island, status('processing'));
     await typeAndPay(island);
@@ -365,7 +416,33 @@ describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for
     expect(kept()).not.toBeNull();
     await outwait();
     expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
+    expect(kept()).toContain(PAYMENT);
+    // The bank confirms; the shopper reloads the return URL.
+    const calls = api(island, status('paid'));
+    await comeBack(island, 'succeeded');
+    expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+    expect(assign).toHaveBeenCalledWith('/success');
     expect(kept()).toBeNull();
+  }, 20_000);
+
+  it('still processing when the page stops waiting, then past the hold time: what was typed goes, the payment stays and is asked about on the next visit', async () => {
+    fakeClock();
+    card.confirm = async () => ({ ok: true });
+    api(island, status('processing'));
+    await typeAndPay(island);
+    await outwait();
+    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
+    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    const calls = api(island, status('processing'));
+    mounted.reset();
+    at(PAGES[island]);
+    show(island);
+    await settle();
+    expect(paymentCalls(calls).map((call) => call.path)).toContain(`/payments/${PAYMENT}`);
+    expect(kept()).toContain(PAYMENT);
+    expect(kept()).not.toContain('Sam');
+    expect(kept()).not.toContain('sam@example.com');
+    expect(field(island, 'name').value).toBe('');
   }, 20_000);
 
   it('a redirect abandoned at the bank (the page opened again without the return): nothing is kept, nothing asked', async () => {
@@ -419,6 +496,44 @@ describe.each(ISLANDS)('%s: what the shopper typed is not kept once the wait for
   });
 });
 
+describe.each(['reserve', 'journey'] as const)("%s: the shopper's own payment still being confirmed after the page stopped waiting", (island) => {
+  it('a later visit past the hold time asks for its verdict, then the form sends the same lead and asks to pay for it again, not a new lead', async () => {
+    fakeClock();
+    card.confirm = async () => ({ ok: true });
+    api(island, status('processing'));
+    await typeAndPay(island);
+    await outwait();
+    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
+    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    api(island, status('processing'));
+    mounted.reset();
+    at(PAGES[island]);
+    show(island);
+    await settle();
+    await outwait();
+    expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
+    // The form starts again at its first step, empty; the server answers for the shopper's own payment.
+    const confirming = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
+    const calls = api(island, status('processing'), { '/payments/reservations': [409, { success: false, error: confirming }] });
+    fill(field(island, 'name'), 'Sam');
+    fill(field(island, 'email'), 'sam@example.com');
+    fill(field(island, 'phone'), '0412345678');
+    fill(field(island, 'postcode'), '4000');
+    await submit(form());
+    if (island === 'journey') {
+      click(form().querySelector<HTMLInputElement>('input[name="reserve-finance"][value="Yes"]')!);
+      await submit(form());
+    }
+    click(field(island, 'terms_conditions'));
+    await submit(form()); // Continue to payment
+    const leads = calls.filter((call) => call.path === '/leads');
+    expect(leads.length).toBeGreaterThan(0);
+    for (const lead of leads) expect(lead.body).toMatchObject({ lead_id: 'lead-7' });
+    expect(calls.find((call) => call.path === '/payments/reservations')?.body).toMatchObject({ lead_id: 'lead-7' });
+    expect(alertText()).toContain(confirming);
+  }, 30_000);
+});
+
 describe('online-payment: a kept payment without a lead', () => {
   it('is not resumed on the return URL and is discarded', async () => {
     api('online-payment', status('processing'), { '/payments/online-payment': [201, started(PAYMENT)] });
@@ -465,6 +580,35 @@ describe("a kept payment is resumed only by its own page's return URL of its own
     expect(assign).not.toHaveBeenCalled();
     expect(kept()).toBeNull();
   });
+
+  it.each([
+    ['reserve', '/cars/car-43/checkout', '/cars/car-42/checkout'],
+    ['journey', '/checkout-journey?car_id=car-43', '/checkout-journey?car_id=car-42'],
+  ] as const)(
+    "%s: a payment still being confirmed when its page stopped waiting is not asked on another car's page, and is kept for its own",
+    async (island, other, own) => {
+      fakeClock();
+      card.confirm = async () => ({ ok: true });
+      api(island, status('processing'));
+      await typeAndPay(island);
+      await outwait();
+      let calls = api(island, status('paid'));
+      mounted.reset();
+      at(other);
+      show(island);
+      await settle();
+      expect(paymentCalls(calls)).toEqual([]);
+      expect(kept()).toContain(PAYMENT);
+      calls = api(island, status('paid'));
+      mounted.reset();
+      at(own);
+      show(island);
+      await settle();
+      expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
+      expect(assign).toHaveBeenCalledWith('/success');
+    },
+    20_000,
+  );
 
   it('its own page and payment: resumed', async () => {
     const calls = await landOn('reserve', '/cars/car-42/checkout', 'pi_3Q0abc');

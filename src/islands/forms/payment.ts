@@ -14,6 +14,7 @@ import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { PAYMENT_EXPIRED_MESSAGES, type PaymentKind } from '../../schemas/payments.ts';
 import type { ConfirmResult, IntentAnswer, ProviderFormProps, StartedPayment } from './payment-types.ts';
+import { forgetPendingPayment, forgetRefusedPayment, notePaymentIntent, noteVerdictAwaited, rememberPendingPayment, resumedPayment } from './pending-payment.ts';
 
 /** Load the provider's client (dynamic import: nothing of it is loaded before the payment step). */
 export function loadProviderForm(): Promise<{ default: ComponentType<ProviderFormProps> }> {
@@ -60,96 +61,6 @@ export async function waitForPayment(apiBase: string, paymentId: string, timeout
   }
 }
 
-const PENDING_KEY = 'pending_payment';
-
-/** What this tab keeps of the payment being confirmed (rememberPendingPayment), until `expiresAt`. */
-interface PendingRecord {
-  form?: string;
-  /** The page the card was submitted on (location.pathname): the provider returns to it. */
-  path?: string;
-  paymentId?: string;
-  /** The provider's id of the payment (Stripe's payment_intent), once the server created it (notePaymentIntent). */
-  intentId?: string;
-  leadId?: string | null;
-  amountCents?: number;
-  values?: unknown;
-  expiresAt?: number;
-}
-
-/**
- * Remember the payment being confirmed, and what the shopper typed: a redirect-based method
- * (3-D Secure) comes back to this page as a new page, which has only what was kept here (this
- * tab's sessionStorage, while the verdict is awaited; what was typed for at most `keepMs`, the
- * site's payment hold time: read later, it is dropped, the payment's id still kept).
- */
-export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined, values: Record<string, unknown>, keepMs: number): void {
-  try {
-    const record: PendingRecord = { form, path: location.pathname, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents, values, expiresAt: Date.now() + keepMs };
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
-  } catch {
-    /* storage is a convenience only */
-  }
-}
-
-/** The provider's intent of the remembered payment (Stripe's payment_intent, its client secret before '_secret_'): only its return URL resumes it. */
-function notePaymentIntent(paymentId: string, clientSecret: string): void {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingRecord | null;
-    if (saved?.paymentId !== paymentId) return;
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...saved, intentId: clientSecret.split('_secret_')[0] }));
-  } catch {
-    /* storage is a convenience only */
-  }
-}
-
-/**
- * The payment this form was confirming when the provider redirected back here, if any: the URL
- * is this page's return from that payment (redirect_status, and payment_intent naming its
- * intent). It stays remembered while the server's verdict is awaited, so a reload of the return
- * URL asks the server again. Past its time (a slow return), what the shopper typed is dropped
- * (`values` empty) but the verdict is still asked by the payment's id, which is not personal:
- * the shopper may have paid. Anything else kept is discarded here: a page opened without the
- * return (a redirect abandoned at the bank), another page's or another payment's return URL
- * (Back, Forward), another form's, or one without a lead to complete.
- */
-export function resumedPayment(form: string): { paymentId: string; leadId: string; amountCents: number; values: Record<string, unknown> } | undefined {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingRecord | null;
-    if (!saved) return undefined;
-    const query = new URLSearchParams(location.search);
-    const resumes =
-      query.has('redirect_status') &&
-      saved.form === form &&
-      saved.path === location.pathname &&
-      typeof saved.intentId === 'string' &&
-      saved.intentId !== '' &&
-      // The last one: the provider appends its parameters to the return_url (an older return's would come first).
-      query.getAll('payment_intent').at(-1) === saved.intentId &&
-      typeof saved.paymentId === 'string' &&
-      typeof saved.leadId === 'string';
-    if (!resumes) {
-      forgetPendingPayment();
-      return undefined;
-    }
-    const fresh = typeof saved.expiresAt === 'number' && saved.expiresAt > Date.now();
-    if (!fresh && saved.values !== undefined) sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...saved, values: undefined }));
-    const values = fresh && saved.values && typeof saved.values === 'object' && !Array.isArray(saved.values) ? (saved.values as Record<string, unknown>) : {};
-    return { paymentId: saved.paymentId!, leadId: saved.leadId!, amountCents: Number(saved.amountCents ?? 0), values };
-  } catch {
-    forgetPendingPayment();
-    return undefined;
-  }
-}
-
-/** The wait for the remembered payment's verdict has ended (paid, a final failure, a declined card, or still processing at its end): nothing is kept. */
-export function forgetPendingPayment(): void {
-  try {
-    sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    /* storage is a convenience only */
-  }
-}
-
 /** A fresh attempt key (a declined card starts a new attempt). */
 export const newAttemptKey = (): string => newRequestKey();
 
@@ -174,13 +85,23 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
 /** How a payment ended for the shopper: paid (under its lead), or what to tell them. */
 export type PaymentOutcome = { paid: true; leadId: string } | { paid: false; message: string };
 
-/** A payment this form was confirming when the provider redirected back here: its lead, its amount, what the shopper had typed, and the server's verdict to come. */
+/** A payment this form was confirming when the provider redirected back here (or this page was opened again before its verdict): its lead, its amount, what the shopper had typed, and the server's verdict to come. */
 export interface ResumedPayment {
   leadId: string;
   amountCents: number;
   /** The form's values when the card was submitted (the form shows them again: a failed payment is tried again with them); empty once the payment's hold time has passed. */
   values: Record<string, unknown>;
   outcome: Promise<PaymentOutcome>;
+}
+
+/**
+ * The wait for the remembered payment's verdict ended with `status`: a verdict forgets the
+ * payment; still processing (the page stopped waiting) is none, so the payment and its lead
+ * stay kept and the page asks the server again when opened (what was typed goes at the end of
+ * the hold time: pending-payment.ts).
+ */
+function waitEnded(status: ServerPaymentStatus): void {
+  if (status !== 'processing') forgetPendingPayment();
 }
 
 /** The server's verdict on a payment of `kind` as the shopper's outcome: paid only with a lead to complete. */
@@ -192,7 +113,8 @@ function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefine
  * The payment step's state, shared by the reserve and online-payment islands: the payment the
  * server started, whether the card form is ready, whether the server's verdict is awaited, the
  * attempt key, the provider form's confirm, and the two ways a payment ends: paid on this page
- * (`pay`), or resumed on the first render after the provider's redirect (`onResume` hears of it).
+ * (`pay`), or resumed on the first render after the provider's redirect, or of this page opened
+ * again before the verdict (`onResume` hears of it).
  * `form` names the island in what is kept across that redirect.
  */
 export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'apiBase' | 'phone' | 'payments'>, onResume: (resumed: ResumedPayment) => void) {
@@ -209,7 +131,7 @@ export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'ap
     setPayment(null);
     setCardReady(false);
   };
-  // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
+  // Back from the provider's redirect (3-D Secure), or this page opened again while a verdict was awaited: wait for the server's verdict on that payment.
   useEffect(() => {
     const resumed = resumedPayment(form);
     if (!resumed) return;
@@ -217,7 +139,7 @@ export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'ap
     setWaiting(true);
     const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
       setWaiting(false);
-      forgetPendingPayment();
+      waitEnded(status);
       return outcomeOf(status, leadId, site.phone, PAYS_FOR[form]);
     });
     onResume({ leadId, amountCents, values, outcome });
@@ -239,20 +161,22 @@ export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'ap
     /**
      * Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed
      * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's
-     * return while the verdict is awaited, and forgotten when the wait ends, however it ends.
+     * return while the verdict is awaited (at most the hold time), and forgotten with the payment
+     * when the wait ends with a verdict (waitEnded) or the card is refused (forgetRefusedPayment).
      */
     pay: async (started: StartedPayment, leadId: string | undefined, values: Record<string, unknown>): Promise<PaymentOutcome> => {
       rememberPendingPayment(form, started, leadId, values, site.payments.holdMinutes * 60_000);
       const confirmed = await confirm();
       if (!confirmed.ok) {
-        forgetPendingPayment();
+        forgetRefusedPayment(started.payment_id);
         restart();
         return { paid: false, message: confirmed.message };
       }
+      noteVerdictAwaited(started.payment_id);
       setWaiting(true);
       const status = await waitForPayment(site.apiBase, started.payment_id);
       setWaiting(false);
-      forgetPendingPayment();
+      waitEnded(status);
       const outcome = outcomeOf(status, leadId, site.phone, PAYS_FOR[form]);
       if (!outcome.paid && status !== 'processing') restart();
       return outcome;

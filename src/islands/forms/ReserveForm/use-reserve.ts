@@ -59,8 +59,9 @@ export function useReserve(props: ReserveFormProps) {
   const online = config.payments.provider !== 'none' && deposit > 0;
   usePrefilledContact(kit);
   const paying = usePaymentStep('reserve', config, (resumed) => {
+    // The payment's lead: the steps sent again update it, and the deposit step asks the server about its own hold, not a second lead's.
     setLeadId(resumed.leadId);
-    // What was typed before the redirect is shown again (a failed payment is tried again with it); busy until the server's verdict.
+    // What was typed before the redirect (or the reload) is shown again (a failed payment is tried again with it); busy until the server's verdict.
     // Nothing typed is kept past the payment's hold time: the form starts again from its first step.
     if (Object.keys(resumed.values).length > 0) setStep('payment');
     kit.setMany(resumed.values);

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+/**
+ * What the shopper typed for a payment (sessionStorage `pending_payment`) goes once the
+ * payment's hold time has passed, on whatever page of the site the shopper is
+ * (dropExpiredPaymentValues, pending-payment-values.ts, run by SiteLayout's script): a redirect
+ * abandoned at the bank leaves it kept, and only the payment's own page would otherwise clear
+ * it. The payment's ids stay: its page asks the server for its verdict with them
+ * (payment-return.test.tsx). The payment islands' pending-payment.ts keeps it under the same key.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberPendingPayment } from './pending-payment.ts';
+import { dropExpiredPaymentValues } from './pending-payment-values.ts';
+
+const HOLD_MS = 15 * 60_000;
+const record = (expiresAt: number) => ({
+  form: 'reserve',
+  path: '/cars/car-42/checkout',
+  search: '',
+  paymentId: 'pay-1',
+  intentId: 'pi_3Q0abc',
+  leadId: 'lead-7',
+  amountCents: 20000,
+  values: { name: 'Sam', email: 'sam@example.com', phone: '0412345678' },
+  expiresAt,
+});
+const keep = (value: unknown) => sessionStorage.setItem('pending_payment', JSON.stringify(value));
+const kept = () => JSON.parse(sessionStorage.getItem('pending_payment') ?? 'null') as Record<string, unknown> | null;
+const { values: _values, ...ids } = record(0);
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('dropExpiredPaymentValues', () => {
+  it("past the payment's hold time: what was typed goes, the payment's ids stay", () => {
+    keep(record(Date.now() - 1));
+    dropExpiredPaymentValues();
+    expect(kept()).toEqual({ ...ids, expiresAt: Date.now() - 1 });
+  });
+
+  it('before it: kept while the page is open, then gone when the hold time passes', () => {
+    const expiresAt = Date.now() + HOLD_MS;
+    keep(record(expiresAt));
+    dropExpiredPaymentValues();
+    expect(kept()).toEqual(record(expiresAt));
+    vi.advanceTimersByTime(HOLD_MS - 1000);
+    expect(kept()).toEqual(record(expiresAt));
+    vi.advanceTimersByTime(1000);
+    expect(kept()).toEqual({ ...ids, expiresAt });
+  });
+
+  it('another payment remembered meanwhile: its own hold time counts', () => {
+    keep(record(Date.now() + 60_000));
+    dropExpiredPaymentValues();
+    const later = Date.now() + HOLD_MS;
+    keep(record(later));
+    vi.advanceTimersByTime(60_000);
+    expect(kept()).toEqual(record(later));
+    vi.advanceTimersByTime(HOLD_MS);
+    expect(kept()).toEqual({ ...ids, expiresAt: later });
+  });
+
+  it('what the payment islands keep (pending-payment.ts): what was typed goes after the keeping time they give, their ids stay', () => {
+    rememberPendingPayment(
+      'reserve',
+      { payment_id: 'pay-1', provider: 'stripe', publishable_key: 'pk_test_x', amount_cents: 20000, currency: 'AUD' },
+      'lead-7',
+      { name: 'Sam' },
+      HOLD_MS,
+    );
+    dropExpiredPaymentValues();
+    expect(kept()).toMatchObject({ paymentId: 'pay-1', leadId: 'lead-7', values: { name: 'Sam' } });
+    vi.advanceTimersByTime(HOLD_MS);
+    expect(kept()).not.toHaveProperty('values');
+    expect(kept()).toMatchObject({ form: 'reserve', paymentId: 'pay-1', leadId: 'lead-7', amountCents: 20000 });
+  });
+
+  it('without a time, what was typed goes at once', () => {
+    const { expiresAt: _expiresAt, ...untimed } = record(0);
+    keep(untimed);
+    dropExpiredPaymentValues();
+    expect(kept()).not.toHaveProperty('values');
+    expect(kept()).toMatchObject({ paymentId: 'pay-1', leadId: 'lead-7' });
+  });
+
+  it('nothing kept, or nothing typed kept: nothing is written', () => {
+    dropExpiredPaymentValues();
+    expect(sessionStorage.getItem('pending_payment')).toBeNull();
+    keep(ids);
+    const before = sessionStorage.getItem('pending_payment');
+    dropExpiredPaymentValues();
+    expect(sessionStorage.getItem('pending_payment')).toBe(before);
+  });
+
+  it('what is kept cannot be read: left as it is, and nothing thrown', () => {
+    sessionStorage.setItem('pending_payment', '{not json');
+    expect(() => dropExpiredPaymentValues()).not.toThrow();
+    expect(sessionStorage.getItem('pending_payment')).toBe('{not json');
+  });
+});
