@@ -11,6 +11,7 @@
  * the refund command is src/server/payments-command.ts.
  */
 import { parseArgs } from 'node:util';
+import { onlinePaymentLimitCents } from '../src/lib/forms/online-payment.ts';
 import { amountCents, isSlug, money, runPaymentsCommand, stop } from '../src/server/payments-command.ts';
 
 const usage =
@@ -55,7 +56,8 @@ await runPaymentsCommand('invoice', values.tenant, async ({ tenant, payments }) 
     console.log(`withdrew invoice ${values.withdraw}`);
   } else {
     const max = tenant.site.payments.online_payment_max;
-    if (cents > max * 100) stop(`--amount ${money(cents)} is more than this site's online_payment_max ($${max}): /online-payment would refuse it`);
+    if (cents > onlinePaymentLimitCents(max))
+      stop(`--amount ${money(cents)} is more than this site's online_payment_max ($${max}): /online-payment would refuse it`);
     const expiresAt = Date.now() + days * 86_400_000;
     await payments.issueInvoice(tenant.slug, { reference: reference!, amountCents: cents, expiresAt });
     console.log(`invoice ${reference} for ${money(cents)} can be paid on /online-payment until ${new Date(expiresAt).toISOString()}`);

@@ -61,6 +61,20 @@ describe('OnlinePaymentForm: amounts in dollars and cents', () => {
     expect(form.textContent).toContain('Online payments are limited to $2,500.50. Please call us to pay a larger amount.');
   });
 
+  it('sends exactly the limit when it has cents ($1,024.10 under a limit of 1024.1), and refuses a cent more', async () => {
+    const calls = stubApi({ '/payments/online-payment': [422, { error: 'stop here', fields: {} }] });
+    mounted.render(<OnlinePaymentForm config={paySiteConfig()} maxAmount={1024.1} />);
+    const form = mounted.host.querySelector('form')!;
+    fillDetails(form, '1024.10');
+    await submit(form);
+    expect(calls).toHaveLength(1);
+    expect(form.textContent).not.toContain('Online payments are limited to');
+    fill(form.querySelector<HTMLInputElement>('#online-payment-amount')!, '1024.11');
+    await submit(form);
+    expect(calls).toHaveLength(1);
+    expect(form.textContent).toContain('Online payments are limited to $1,024.10. Please call us to pay a larger amount.');
+  });
+
   it('names the amount the server started the payment for on the Pay button, with cents', async () => {
     const started = {
       success: true,

@@ -8,7 +8,7 @@
 import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
-import { onlinePaymentLimitMessage, paymentMoney } from '../../lib/forms/online-payment.ts';
+import { onlinePaymentLimitRefusal, paymentMoney } from '../../lib/forms/online-payment.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead } from './lead-submit.ts';
@@ -42,7 +42,8 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     kit.setFormError('');
     const check = checkForm(OnlinePaymentFormSchema, withoutBlanks({ ...kit.values }, ['PreferredContactMethod']));
     if (!check.ok) return kit.fail(check.errors);
-    if (check.output.amount > maxAmount * 100) return kit.fail({ amount: onlinePaymentLimitMessage(maxAmount) });
+    const overLimit = onlinePaymentLimitRefusal(check.output.amount, maxAmount);
+    if (overLimit) return kit.fail({ amount: overLimit });
     kit.setSubmitting(true);
     if (!payment) {
       const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, paying.attempt.current);

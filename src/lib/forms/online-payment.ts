@@ -1,13 +1,23 @@
 /**
- * The /online-payment amounts as the shopper reads them: dollars and cents, and the message of
- * the site's limit (site.json payments.online_payment_max), one text for the form and the lead
- * API that checks the limit again.
+ * The /online-payment amounts as the shopper reads them: dollars and cents, and the site's limit
+ * (site.json payments.online_payment_max): its check and its message, one rule for the form, the
+ * lead API that checks the limit again, and npm run invoice.
  */
 import { formatMoney } from '../text/format.ts';
 
 /** An online payment's amount in dollars, with cents: `2500.5` -> `$2,500.50`. */
 export function paymentMoney(dollars: number): string {
   return formatMoney(dollars, { cents: true });
+}
+
+/** The site's limit (in dollars, up to 2 decimals) in whole cents: 1024.1 is 102410, not 102409.99999999999. */
+export function onlinePaymentLimitCents(maxDollars: number): number {
+  return Math.round(maxDollars * 100);
+}
+
+/** Why an amount in cents is refused under the site's limit (in dollars), or undefined: the limit itself is allowed. */
+export function onlinePaymentLimitRefusal(amountCents: number, maxDollars: number): string | undefined {
+  return amountCents > onlinePaymentLimitCents(maxDollars) ? onlinePaymentLimitMessage(maxDollars) : undefined;
 }
 
 /** Why an amount above the site's limit (in dollars) is refused. */

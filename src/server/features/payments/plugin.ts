@@ -15,7 +15,7 @@ import { sendError } from '../../kernel/http.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
-import { onlinePaymentLimitMessage } from '../../../lib/forms/online-payment.ts';
+import { onlinePaymentLimitRefusal } from '../../../lib/forms/online-payment.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 
@@ -79,11 +79,8 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
     const tenant = request.tenant;
     const { attempt, terms_conditions: _terms, amount, reference, ...contact } = parsed.output;
-    const max = tenant.site.payments.online_payment_max;
-    if (amount > max * 100)
-      return sendError(reply, 422, FIX_ERRORS, {
-        amount: onlinePaymentLimitMessage(max),
-      });
+    const overLimit = onlinePaymentLimitRefusal(amount, tenant.site.payments.online_payment_max);
+    if (overLimit) return sendError(reply, 422, FIX_ERRORS, { amount: overLimit });
     if (!payments.provider(tenant)) return sendError(reply, 409, NO_ONLINE_PAYMENT_MESSAGE);
     // Only an invoice the dealer issued, for its exact amount: checked before any lead is stored.
     const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
