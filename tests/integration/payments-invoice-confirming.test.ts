@@ -5,12 +5,14 @@
  * another window's payment of it) while another payment of it is being confirmed, as a
  * deposit's is refused while its car's payment is. A declined payment does not stand in the
  * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
- * payment may still take the money (or cannot be asked): a verdict Stripe has whose webhook is
- * lost is recorded as the webhook records it. Runs on SQLite and, when available, PostgreSQL.
+ * payment may still take the money (or cannot be asked, for at most as long as an abandoned
+ * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
+ * it, and a payment Stripe has no record of does not stand in the way. Runs on SQLite and, when
+ * available, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { DEFAULT_PAYMENT_TIMINGS, INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE } from '../../src/server/features/payments/payments.ts';
 import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -131,6 +133,43 @@ for (const kind of DATABASES) {
         expect(await status(paymentId)).toBe('processing');
         unreachable = false;
         expect((await pay(`CUT-${kind}`, '60', undefined, cut)).statusCode).toBe(201);
+      } finally {
+        await cut.close();
+      }
+    });
+
+    it('a payment of the invoice Stripe has no record of (404 resource_missing: the keys now name another account) does not stand in the way', async () => {
+      const { paymentId, intent } = await cardSubmitted(`NONE-${kind}`, 8_500);
+      stripe.intents.delete(intent.id);
+      const again = await pay(`NONE-${kind}`, '85');
+      expect(again.statusCode).toBe(201);
+      // Nor does it refuse the new payment's card; the old one stays pending until the sweep of abandoned payments.
+      expect((await card(again.json().payment_id)).statusCode).toBe(201);
+      expect(await status(paymentId)).toBe('processing');
+    });
+
+    it('Stripe unreachable refuses a new payment of the invoice only until the card of the one it cannot confirm was submitted abandonedAfterMs ago', async () => {
+      let clock = Date.now();
+      const base = stripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publishableKey: stripe.publishableKey,
+        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      });
+      const provider = { ...base, getPayment: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+      const cut = await testApp(database.db, started!.tenants, {
+        now: () => clock,
+        payments: { ...standInPayments(stripe, { intentsPerClientHour: 100 }), providerFor: () => provider },
+      });
+      try {
+        await cut.payments.issueInvoice('alpha', { reference: `LONG-${kind}`, amountCents: 6_500, expiresAt: clock + 30 * 86_400_000 });
+        const first = await pay(`LONG-${kind}`, '65', undefined, cut);
+        expect((await card(first.json().payment_id, cut)).statusCode).toBe(201);
+        clock += DEFAULT_PAYMENT_TIMINGS.abandonedAfterMs - 1;
+        const refused = await pay(`LONG-${kind}`, '65', undefined, cut);
+        expect([refused.statusCode, refused.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
+        clock += 1;
+        expect((await pay(`LONG-${kind}`, '65', undefined, cut)).statusCode).toBe(201);
       } finally {
         await cut.close();
       }

@@ -2,17 +2,19 @@
  * docs/payments.md "Verdicts asked of Stripe": a verdict Stripe has whose webhook is lost or
  * late. The status the browser polls asks Stripe once the card was submitted a short while
  * ago, at most once in a while per payment however often it is polled, and answers what it
- * recorded (as the webhook records it); and abandoned /online-payment payments are swept: one
- * with no card submitted for a day is cancelled (its PaymentIntent too), one whose card was
- * submitted is asked of Stripe first and cancelled only while Stripe says no card is being
- * paid. Runs on SQLite and, when available, PostgreSQL.
+ * recorded (as the webhook records it); a car hold that runs out with a card submitted is asked
+ * of Stripe before it is released; and abandoned /online-payment payments are swept: one with no
+ * card submitted for a day is cancelled (its PaymentIntent too), one whose card was submitted is
+ * asked of Stripe first and cancelled only while Stripe says no card is being paid, or has no
+ * record of it; payments made before the card's time was kept are settled too. Runs on SQLite
+ * and, when available, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS, type PaymentProvider } from '../../src/server/features/payments/payments.ts';
 import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
-import type { StripeStandIn } from '../support/stripe-stand-in.ts';
+import type { StandInIntent, StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -33,7 +35,7 @@ for (const kind of DATABASES) {
     });
 
     beforeAll(async () => {
-      started = await startPaymentsApp(kind, 'payments-lost-webhook-', { cars: [41, 42], options: (on) => options(on) });
+      started = await startPaymentsApp(kind, 'payments-lost-webhook-', { cars: [41, 42, 43, 44], options: (on) => options(on) });
       ({ stripe, database, app } = started);
     });
     afterAll(() => started?.stop());
@@ -67,6 +69,28 @@ for (const kind of DATABASES) {
       expect((await card(payment.paymentId, on)).statusCode).toBe(201);
       return { ...payment, intent: intentOf(payment.paymentId) };
     };
+    /** A deposit on `carId` started and its card submitted: its id, lead and intent. */
+    const depositCardSubmitted = async (carId: string) => {
+      const lead = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: carId, form_completed: false },
+      });
+      const leadId = lead.json().lead_id as string;
+      const reservation = await app.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: ALPHA,
+        payload: { lead_id: leadId, attempt: `lost-${kind}-${++attempts}`, terms_conditions: true },
+      });
+      const paymentId = reservation.json().payment_id as string;
+      expect((await card(paymentId)).statusCode).toBe(201);
+      return { paymentId, leadId, intent: intentOf(paymentId) };
+    };
+    const holdsOf = async (carId: string) =>
+      (await database.db.query<{ state: string }>("SELECT state FROM car_holds WHERE tenant = 'alpha' AND car_id = $1", [carId])).map((row) => row.state);
+    const failureOf = async (paymentId: string) => (await app.payments.list('alpha', { id: paymentId }))[0]!.failure;
     /** An app on the same database whose provider cannot be reached while `cut.unreachable`. */
     const cutApp = async () => {
       const cut = { unreachable: false };
@@ -173,6 +197,49 @@ for (const kind of DATABASES) {
       });
     });
 
+    describe('car holds that run out (the hold sweep)', () => {
+      it('a deposit Stripe took just before its hold ran out, its webhook lost, is recorded paid: the car reserved for the shopper, not expired', async () => {
+        const { paymentId, leadId, intent } = await depositCardSubmitted('42');
+        stripe.pay(intent.id);
+        clock += 15 * 60_000; // hold_minutes
+        await app.payments.expireHolds();
+        expect([asked(intent.id), cancels(intent.id)]).toEqual([1, 0]);
+        expect(await status(paymentId)).toBe('paid');
+        expect(await holdsOf('42')).toEqual(['reserved']);
+        expect((await app.stores.leads.get('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: intent.id });
+      });
+
+      it('one on which Stripe has no card paid expires as before, its PaymentIntent cancelled', async () => {
+        const { paymentId, intent } = await depositCardSubmitted('43');
+        clock += 15 * 60_000;
+        await app.payments.expireHolds();
+        expect([asked(intent.id), cancels(intent.id), intent.status]).toEqual([1, 1, 'canceled']);
+        expect(await status(paymentId)).toBe('expired');
+        expect(await holdsOf('43')).toEqual([]);
+      });
+
+      it("another shopper's reservation of the car asks Stripe about the run-out hold first: the first shopper's deposit Stripe took reserves it", async () => {
+        const { paymentId, intent } = await depositCardSubmitted('44');
+        stripe.pay(intent.id);
+        clock += 15 * 60_000;
+        const lead = await app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: ALPHA,
+          payload: { ...shopper, email: 'other@example.com', category: 'Reserve', subcategory: 'Reserve Online', car_id: '44', form_completed: false },
+        });
+        const other = await app.inject({
+          method: 'POST',
+          url: '/api/payments/reservations',
+          headers: ALPHA,
+          payload: { lead_id: lead.json().lead_id, attempt: `lost-${kind}-${++attempts}`, terms_conditions: true },
+        });
+        expect(other.statusCode).toBe(409);
+        expect(await status(paymentId)).toBe('paid');
+        expect(await holdsOf('44')).toEqual(['reserved']);
+      });
+    });
+
     describe('abandoned /online-payment payments (the sweep)', () => {
       it('one with no card submitted for a day is cancelled; a younger one is left', async () => {
         const { paymentId } = await invoicePayment(`NOCARD-${kind}`, 30_000);
@@ -233,6 +300,59 @@ for (const kind of DATABASES) {
         } finally {
           await other.close();
         }
+      });
+
+      it('one whose PaymentIntent Stripe has no record of (404 resource_missing: the keys now name another account) is cancelled here', async () => {
+        const { paymentId, intent } = await cardSubmitted(`MISSING-${kind}`, 35_000);
+        stripe.intents.delete(intent.id);
+        clock += abandonedAfterMs;
+        expect(await app.payments.sweepOnlinePayments()).toBeGreaterThanOrEqual(1);
+        expect(await status(paymentId)).toBe('canceled');
+        expect(await failureOf(paymentId)).toBe('abandoned: the provider has no such payment');
+        expect(cancels(intent.id)).toBe(0);
+      });
+
+      it('payments made before the time of their card was kept (a PaymentIntent, no intent_at) are settled, and a full batch of them keeps no newer one waiting', async () => {
+        // A sweep's batch (100) of them, their PaymentIntents open at Stripe with no card paid; one Stripe took.
+        const old = clock - 40 * 86_400_000;
+        const legacy: StandInIntent[] = [];
+        for (let i = 0; i < 100; i++) {
+          const id = `pi_legacy_${kind}_${i}`;
+          const intent: StandInIntent = {
+            id,
+            object: 'payment_intent',
+            amount: 1_000,
+            currency: 'aud',
+            status: i === 0 ? 'succeeded' : 'requires_payment_method',
+            client_secret: `${id}_secret_legacy`,
+            description: null,
+            metadata: { tenant: 'alpha' },
+            receipt_email: null,
+            last_payment_error: null,
+            latest_charge: null,
+            amount_received: i === 0 ? 1_000 : 0,
+            created: Math.floor(old / 1000),
+          };
+          stripe.intents.set(id, intent);
+          legacy.push(intent);
+          await database.db.run(
+            `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at, client)
+             VALUES ($1, 'alpha', 'online-payment', NULL, NULL, 'OLD-1', $2, 'stripe', $3, 1000, 'aud', 'pending', $4, $4, NULL)`,
+            [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `legacy-${kind}-${i}`, id, old + i],
+          );
+        }
+        const { paymentId } = await invoicePayment(`AFTER-${kind}`, 36_000);
+        clock += abandonedAfterMs;
+        for (let sweep = 0; sweep < 3; sweep++) {
+          await app.payments.sweepOnlinePayments();
+          clock += 2 * 3_600_000;
+        }
+        expect(await status(paymentId)).toBe('canceled');
+        const rows = await app.payments.list('alpha');
+        const statuses = legacy.map((intent) => rows.find((row) => row.provider_ref === intent.id)?.status);
+        expect(statuses[0]).toBe('paid');
+        expect(new Set(statuses.slice(1))).toEqual(new Set(['canceled']));
+        expect(new Set(legacy.slice(1).map((intent) => intent.status))).toEqual(new Set(['canceled']));
       });
     });
   });

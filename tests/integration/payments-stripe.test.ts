@@ -555,6 +555,19 @@ for (const kind of DATABASES) {
       }
     });
 
+    it('a deposit whose PaymentIntent Stripe has no record of (404 resource_missing: the keys now name another account) is not being confirmed: the next start of its lead takes over its hold', async () => {
+      const leadId = await newLead(3, { ...contact, email: 'missing@example.com' });
+      const shopper = '198.51.100.34';
+      const first = await startAndCard(leadId, {}, app, shopper);
+      expect(first.statusCode).toBe(201);
+      stripe.intents.delete(refOf(first.json().payment_id));
+      const next = await start(leadId, {}, app, shopper);
+      expect(next.statusCode).toBe(201);
+      expect(next.json().hold_expires_at).toBe(first.json().hold_expires_at);
+      expect((await app.payments.list('alpha', { id: first.json().payment_id }))[0]!.status).toBe('canceled');
+      await app.payments.release(app.tenants.get('alpha')!, next.json().payment_id);
+    });
+
     it('N9: a payment attempt key reused on another lead is answered 409 "start again", not 500', async () => {
       const attempt = `attempt-n9-${kind}-${Date.now()}`;
       const first = await start(await newLead(2, { ...contact, email: 'n9-a@example.com' }), { attempt });

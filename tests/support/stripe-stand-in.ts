@@ -193,7 +193,8 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
     const one = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/);
     if (one) {
       const intent = intents.get(one[1]!);
-      if (!intent) return fail(res, 404, `No such payment_intent: '${one[1]}'`);
+      // As Stripe answers for an id its account does not have (another account's, or made up).
+      if (!intent) return fail(res, 404, `No such payment_intent: '${one[1]}'`, 'invalid_request_error', 'resource_missing');
       if (!one[2] && method === 'GET') return send(res, 200, intent);
       if (one[2] && method === 'POST') {
         if (intent.status === 'succeeded') return fail(res, 400, 'You cannot cancel this PaymentIntent because it has a status of succeeded.', 'invalid_request_error', 'payment_intent_unexpected_state');

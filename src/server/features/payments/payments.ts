@@ -26,7 +26,7 @@ import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
 import { createIntent, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
-import { polledPayment, sweepOnlinePayments } from './verdicts.ts';
+import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook } from './webhook.ts';
 
 export { DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, type PaymentLimits, type PaymentsDeps, type PaymentsOptions, type PaymentTimings } from './context.ts';
@@ -188,8 +188,13 @@ export class Payments implements PaymentsContext {
     return this.repo.list(tenant, filter);
   }
 
-  /** Release every hold whose time ran out (abandoned payments) and cancel those payments at the provider. */
+  /**
+   * Release every hold whose time ran out (abandoned payments) and cancel those payments at the
+   * provider; a hold whose card was submitted is asked of the provider first (verdicts.ts
+   * askExpiringHolds), so a deposit it took whose webhook is lost or late is recorded paid, not expired.
+   */
   async expireHolds(): Promise<number> {
+    await askExpiringHolds(this);
     const expired = await this.repo.releaseExpired(undefined, undefined, this.deps.now());
     for (const slug of new Set(expired.map((row) => row.tenant))) {
       const rows = expired.filter((row) => row.tenant === slug);

@@ -58,7 +58,12 @@ export interface PaymentProvider {
   /** Public key for the browser's client (Stripe: pk_...). */
   readonly publishableKey: string;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
-  getPayment(ref: string): Promise<ProviderPayment>;
+  /**
+   * The payment as the provider reports it now, or undefined when the provider says it has no such
+   * payment (Stripe: 404 resource_missing, e.g. the keys now name another account): a lasting
+   * answer, unlike a failure to reach the provider, which throws.
+   */
+  getPayment(ref: string): Promise<ProviderPayment | undefined>;
   cancelPayment(ref: string, idempotencyKey: string): Promise<void>;
   /** Refund all (amountCents undefined) or part of a payment. */
   refund(ref: string, amountCents: number | undefined, idempotencyKey: string): Promise<{ ref: string; status: string; amountCents: number }>;

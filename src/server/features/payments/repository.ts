@@ -24,6 +24,8 @@ export interface PaymentRow {
   refunded_cents: number;
   created_at: number;
   paid_at: number | null;
+  /** When its card was submitted (the provider's intent claimed); null before, and for payments made before this was kept. */
+  intent_at: number | null;
   /** Who started it (the client's network address); null for payments made before this was kept. */
   client: string | null;
 }
@@ -57,11 +59,16 @@ export function rowOf(row: Record<string, unknown>): PaymentRow {
     refunded_cents: Number(row.refunded_cents),
     created_at: Number(row.created_at),
     paid_at: row.paid_at === null || row.paid_at === undefined ? null : Number(row.paid_at),
+    intent_at: row.intent_at === null || row.intent_at === undefined ? null : Number(row.intent_at),
     client: row.client === null || row.client === undefined ? null : String(row.client),
   };
 }
 
-const PAYMENT_COLUMNS = 'id, tenant, kind, lead_id, car_id, reference, provider, provider_ref, amount_cents, currency, status, failure, refunded_cents, created_at, paid_at, client';
+const PAYMENT_COLUMNS = 'id, tenant, kind, lead_id, car_id, reference, provider, provider_ref, amount_cents, currency, status, failure, refunded_cents, created_at, paid_at, intent_at, client';
+/** The same columns of a query's payments table named p. */
+const P_COLUMNS = PAYMENT_COLUMNS.split(', ')
+  .map((column) => `p.${column}`)
+  .join(', ');
 
 /** The payments, car_holds and payment_invoices tables. */
 export class PaymentRepository {
@@ -102,7 +109,7 @@ export class PaymentRepository {
   /** The lead's payment still holding this car, if any: pending, or declined (its hold kept, with its end, for the lead's next attempt). */
   async ownHold(tenant: string, leadId: string, carId: string, at: number): Promise<PaymentRow | undefined> {
     const held = await this.#db.query(
-      `SELECT ${PAYMENT_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')} FROM payments p JOIN car_holds h ON h.payment_id = p.id
+      `SELECT ${P_COLUMNS} FROM payments p JOIN car_holds h ON h.payment_id = p.id
        WHERE p.tenant = $1 AND p.lead_id = $2 AND h.car_id = $3 AND h.state = 'holding' AND h.expires_at > $4 AND p.status IN ('pending', 'failed')`,
       [tenant, leadId, carId, at],
     );
@@ -142,10 +149,13 @@ export class PaymentRepository {
    * Claim asking the provider for a pending payment's verdict now (`at`): only when its card was
    * submitted at `cardBefore` or earlier and it was not asked after `askedBefore`. One
    * conditional update, so of the requests and API processes asking at once one is answered yes.
+   * A payment made before intent_at was kept (provider_ref set, intent_at null) counts from its
+   * start, as the sweep selects it (abandonedOnlinePayments).
    */
   async claimAsk(id: string, at: number, bounds: { cardBefore: number; askedBefore: number }): Promise<boolean> {
     const claimed = await this.#db.run(
-      `UPDATE payments SET asked_at = $1 WHERE id = $2 AND status = 'pending' AND provider_ref IS NOT NULL AND intent_at <= $3 AND (asked_at IS NULL OR asked_at <= $4)`,
+      `UPDATE payments SET asked_at = $1
+       WHERE id = $2 AND status = 'pending' AND provider_ref IS NOT NULL AND COALESCE(intent_at, created_at) <= $3 AND (asked_at IS NULL OR asked_at <= $4)`,
       [at, id, bounds.cardBefore, bounds.askedBefore],
     );
     return claimed > 0;
@@ -161,6 +171,22 @@ export class PaymentRepository {
        WHERE kind = 'online-payment' AND status = 'pending' AND COALESCE(intent_at, created_at) <= $1 AND (asked_at IS NULL OR asked_at <= $2)
        ORDER BY created_at LIMIT $3`,
       [before, askedBefore, limit],
+    );
+    return rows.map(rowOf);
+  }
+
+  /**
+   * Pending payments whose card was submitted and whose car hold ran out at `at` (of one car of a
+   * tenant, or all), the earliest ends first, at most `limit`: asked of the provider before the
+   * hold is released (verdicts.ts askExpiringHolds).
+   */
+  async expiredHoldsWithCard(scope: { tenant: string; carId: string } | undefined, at: number, limit: number): Promise<PaymentRow[]> {
+    const where = scope ? ' AND h.tenant = $2 AND h.car_id = $3' : '';
+    const rows = await this.#db.query(
+      `SELECT ${P_COLUMNS} FROM car_holds h JOIN payments p ON p.id = h.payment_id
+       WHERE h.state = 'holding' AND h.expires_at <= $1 AND p.status = 'pending' AND p.provider_ref IS NOT NULL${where}
+       ORDER BY h.expires_at LIMIT ${scope ? '$4' : '$2'}`,
+      scope ? [at, scope.tenant, scope.carId, limit] : [at, limit],
     );
     return rows.map(rowOf);
   }

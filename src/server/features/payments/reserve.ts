@@ -17,7 +17,7 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
-import { askVerdict } from './verdicts.ts';
+import { askExpiringHolds, askVerdict } from './verdicts.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
 export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
@@ -89,6 +89,8 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   const byKey = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
   if (byKey) return byKey.kind === 'reservation' && byKey.lead_id === input.leadId && byKey.car_id === carId ? attemptAgain(ctx, provider, byKey) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
 
+  // A hold of this car that ran out with a card submitted: its verdict first (a deposit paid whose webhook is late reserves the car).
+  await askExpiringHolds(ctx, { tenant, carId });
   const expired = await ctx.repo.releaseExpired(tenant.slug, carId, ctx.deps.now());
   const at = ctx.deps.now();
   const own = await ctx.repo.ownHold(tenant.slug, input.leadId, carId, at);
@@ -204,7 +206,7 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
   if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
   const row = await ctx.repo.get(tenant.slug, paymentId);
   if (!row) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
-  if (row.status !== 'pending') return { ok: false, status: 409, error: row.status === 'expired' ? PAYMENT_EXPIRED_MESSAGES[row.kind] : PAYMENT_ENDED_MESSAGE };
+  if (row.status !== 'pending') return { ok: false, status: 409, error: endedMessage(row) };
   if (row.provider_ref) return intentAgain(ctx, provider, row);
   const at = ctx.deps.now();
   let description: string;
@@ -221,58 +223,90 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
     if (confirming) return { ok: false, status: 409, error: confirming };
     description = `Payment of ${row.reference} to ${tenant.site.name}`;
   }
-  const refused = await claimIntent(ctx, tenant.slug, row.id, row.client ?? client, at);
-  if (refused) return { ok: false, status: 429, error: refused };
+  // Claimed only while the payment is still pending: the sweep, or its hold running out, may have ended it since it was read.
+  const refused = await claimIntent(ctx, tenant.slug, row, row.client ?? client, at);
+  if (refused) return { ok: false, ...refused };
   const lead = row.lead_id ? await ctx.deps.leads.get(tenant.slug, row.lead_id) : undefined;
   const receiptEmail = lead?.email ?? undefined;
   const metadata: Record<string, string> =
     row.kind === 'reservation'
       ? { tenant: tenant.slug, payment_id: row.id, kind: 'reservation', lead_id: row.lead_id ?? '', car_id: row.car_id ?? '' }
       : { tenant: tenant.slug, payment_id: row.id, kind: 'online-payment', lead_id: row.lead_id ?? '', reference: row.reference ?? '' };
-  return createAtProvider(ctx, tenant, provider, { id: row.id, amountCents: row.amount_cents, description, metadata, receiptEmail });
+  return createAtProvider(ctx, tenant, provider, { row, amountCents: row.amount_cents, description, metadata, receiptEmail });
+}
+
+/** The answer for a payment that is no longer pending: its time ran out, or it ended otherwise. */
+function endedMessage(row: Pick<PaymentRow, 'status' | 'kind'>): string {
+  return row.status === 'expired' ? PAYMENT_EXPIRED_MESSAGES[row.kind] : PAYMENT_ENDED_MESSAGE;
 }
 
 /**
  * Count the hour's intents of the client and of the site and, below both limits, claim this
  * payment's (intent_at): one step under the site's lock, so that cards submitted at once, to any
- * API process, cannot all pass the count before one is claimed. Resolves to the limit reached, or
- * undefined when claimed (or claimed already: a retried submit is the same intent).
+ * API process, cannot all pass the count before one is claimed. The claim is conditional on the
+ * payment being pending (the sweep of abandoned payments, or its hold running out, may end it
+ * meanwhile). Resolves to the refusal (409 ended, 429 a limit reached), or undefined when claimed
+ * (or claimed already: a retried submit is the same intent).
  */
-async function claimIntent(ctx: PaymentsContext, tenant: string, paymentId: string, client: string, at: number): Promise<string | undefined> {
+async function claimIntent(ctx: PaymentsContext, tenant: string, row: PaymentRow, client: string, at: number): Promise<{ status: number; error: string } | undefined> {
   const since = at - 3_600_000;
   return ctx.deps.db.transaction(async (tx) => {
     await lockInTransaction(tx, 'payment-intents', tenant);
-    const [own] = await tx.query<{ intent_at: number | null }>('SELECT intent_at FROM payments WHERE id = $1', [paymentId]);
-    if (own?.intent_at !== null && own?.intent_at !== undefined) return undefined;
+    const [own] = await tx.query<{ intent_at: number | null; status: string }>('SELECT intent_at, status FROM payments WHERE id = $1', [row.id]);
+    if (!own || own.status !== 'pending') return { status: 409, error: endedMessage({ kind: row.kind, status: own?.status ?? 'canceled' }) };
+    if (own.intent_at !== null && own.intent_at !== undefined) return undefined;
     const byClient = await ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND client = $2 AND intent_at > $3', [tenant, client, since], tx);
     const bySite = await ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND intent_at > $2', [tenant, since], tx);
     const refused = byClient >= ctx.limits.intentsPerClientHour ? INTENTS_PER_CLIENT_MESSAGE : bySite >= ctx.limits.intentsPerTenantHour ? INTENTS_PER_SITE_MESSAGE : undefined;
     if (refused) {
-      ctx.deps.log.warn({ tenant, payment: paymentId, client, byClient, bySite }, 'payment intent refused: hourly limit');
-      return refused;
+      ctx.deps.log.warn({ tenant, payment: row.id, client, byClient, bySite }, 'payment intent refused: hourly limit');
+      return { status: 429, error: refused };
     }
-    await tx.run('UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND intent_at IS NULL', [at, paymentId]);
-    return undefined;
+    const claimed = await tx.run("UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND intent_at IS NULL AND status = 'pending'", [at, row.id]);
+    if (claimed > 0) return undefined;
+    // Ended after the read above (PostgreSQL: another transaction's change, waited for by the update).
+    const [now] = await tx.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [row.id]);
+    return { status: 409, error: endedMessage({ kind: row.kind, status: now?.status ?? 'canceled' }) };
   });
+}
+
+/** Thrown when the payment ended while its intent was being created: the intent is cancelled, its client secret never handed out. */
+class EndedMeanwhile extends Error {
+  readonly answer: string;
+  constructor(answer: string) {
+    super('payment ended meanwhile');
+    this.answer = answer;
+  }
 }
 
 async function createAtProvider(
   ctx: PaymentsContext,
   tenant: ApiTenant,
   provider: PaymentProvider,
-  input: { id: string; amountCents: number; description: string; metadata: Record<string, string>; receiptEmail?: string },
+  input: { row: PaymentRow; amountCents: number; description: string; metadata: Record<string, string>; receiptEmail?: string },
 ): Promise<IntentResult> {
+  const id = input.row.id;
   try {
     // The payment id is the idempotency key: a retried create is the same PaymentIntent.
-    const created = await provider.createPayment({ amountCents: input.amountCents, currency: 'aud', description: input.description, metadata: input.metadata, idempotencyKey: `payment-${input.id}`, receiptEmail: input.receiptEmail });
-    await ctx.deps.db.run('UPDATE payments SET provider_ref = $1, updated_at = $2 WHERE id = $3', [created.ref, ctx.deps.now(), input.id]);
+    const created = await provider.createPayment({ amountCents: input.amountCents, currency: 'aud', description: input.description, metadata: input.metadata, idempotencyKey: `payment-${id}`, receiptEmail: input.receiptEmail });
+    const kept = await ctx.deps.db.run("UPDATE payments SET provider_ref = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'", [created.ref, ctx.deps.now(), id]);
+    if (kept === 0) {
+      // Ended while the intent was made (its hold ran out, or it was released): no card is taken on it.
+      await provider.cancelPayment(created.ref, `cancel-${id}`).catch((error) => ctx.deps.log.warn({ payment: id, error: (error as Error).message }, 'cancel at provider failed'));
+      const [now] = await ctx.deps.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]);
+      throw new EndedMeanwhile(endedMessage({ kind: input.row.kind, status: now?.status ?? 'canceled' }));
+    }
     if (!created.clientSecret) throw new Error('the provider returned no client secret');
-    return { ok: true, intent: { payment_id: input.id, client_secret: created.clientSecret } };
+    return { ok: true, intent: { payment_id: id, client_secret: created.clientSecret } };
   } catch (error) {
-    ctx.deps.log.error({ tenant: tenant.slug, payment: input.id, error: (error as Error).message }, 'payment could not be created');
+    if (error instanceof EndedMeanwhile) {
+      ctx.deps.log.warn({ tenant: tenant.slug, payment: id }, 'payment ended while its intent was created: intent cancelled');
+      return { ok: false, status: 409, error: error.answer };
+    }
+    ctx.deps.log.error({ tenant: tenant.slug, payment: id, error: (error as Error).message }, 'payment could not be created');
     await ctx.deps.db.transaction(async (tx) => {
-      await tx.run("UPDATE payments SET status = 'failed', failure = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'", ['could not be created at the provider', ctx.deps.now(), input.id]);
-      await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [input.id]);
+      await tx.run("UPDATE payments SET status = 'failed', failure = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'", ['could not be created at the provider', ctx.deps.now(), id]);
+      await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [id]);
     });
     return { ok: false, status: 502, error: PAYMENT_FAILED_TO_START };
   }
@@ -281,7 +315,7 @@ async function createAtProvider(
 /** The same attempt again (a retried request): the same payment while it is pending, else start again. */
 function attemptAgain(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<StartResult> | StartResult {
   if (row.status === 'pending') return started(ctx, provider, row);
-  return { ok: false, status: 409, error: row.status === 'expired' ? PAYMENT_EXPIRED_MESSAGES[row.kind] : PAYMENT_ENDED_MESSAGE };
+  return { ok: false, status: 409, error: endedMessage(row) };
 }
 
 /** Why this client may not hold this car now, or undefined (read within the hold's transaction `tx`). */
@@ -322,6 +356,7 @@ async function started(ctx: PaymentsContext, provider: PaymentProvider, row: Pay
 async function intentAgain(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<IntentResult> {
   try {
     const payment = await provider.getPayment(row.provider_ref!);
+    if (!payment) throw new Error('the provider has no such payment');
     if (!payment.clientSecret) throw new Error('the provider returned no client secret');
     return { ok: true, intent: { payment_id: row.id, client_secret: payment.clientSecret } };
   } catch (error) {
@@ -362,12 +397,15 @@ export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant,
  * Whether a pending payment whose card was submitted is still being confirmed, asked of the
  * provider. A verdict the provider already has (its webhook lost or late) is recorded as the
  * webhook records it (verdicts.ts askVerdict, webhook.ts recordVerdict): paid, declined or
- * cancelled, it is confirmed no longer. Still confirming while the provider's state may yet
- * take the money, and when the provider cannot be asked or the verdict not recorded (the safe
- * side: the money may be taken).
+ * cancelled, it is confirmed no longer; nor is a payment the provider has no record of (no card
+ * can be paid on it there). Still confirming while the provider's state may yet take the money,
+ * and when the provider cannot be asked or the verdict not recorded (the safe side: the money may
+ * be taken), but only until its card was submitted `abandonedAfterMs` ago: a provider failing for
+ * that long does not refuse new payments for good.
  */
 async function stillConfirming(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<boolean> {
   const asked = await askVerdict(ctx, tenant, provider, row);
-  if (!asked) return true;
+  if (!asked) return (row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs;
+  if (asked.missing) return false;
   return asked.outcome === undefined && CONFIRMING_STATES.includes(asked.state.status);
 }

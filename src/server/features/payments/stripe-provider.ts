@@ -34,6 +34,11 @@ function paymentOf(intent: Intent): ProviderPayment {
   };
 }
 
+/** Stripe's answer that the object asked for does not exist on this account (HTTP 404, code resource_missing). */
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.statusCode === 404 && error.code === 'resource_missing';
+}
+
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -59,7 +64,12 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       return paymentOf(intent);
     },
     async getPayment(ref) {
-      return paymentOf(await stripe.paymentIntents.retrieve(ref));
+      try {
+        return paymentOf(await stripe.paymentIntents.retrieve(ref));
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
     },
     async cancelPayment(ref, idempotencyKey) {
       await stripe.paymentIntents.cancel(ref, {}, { idempotencyKey });

@@ -6,7 +6,9 @@
  * payment that arrives after someone else took the car, or of an invoice paid already, is refunded.
  * A verdict learned by asking the provider (recordVerdict, through verdicts.ts askVerdict: before
  * refusing a new payment while one is being confirmed, the status the browser polls, the sweep of
- * abandoned invoice payments) is recorded by the same steps.
+ * abandoned invoice payments, a car hold that ran out) is recorded by the same steps. Every status
+ * change is conditional on the status its decision was read with, so of the webhook and a verdict
+ * asked at once (or two deliveries of one event) one records it and the other changes nothing.
  */
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
@@ -58,47 +60,63 @@ async function apply(ctx: PaymentsContext, tenant: ApiTenant, event: ProviderEve
 /** What a verdict is recorded from: the provider's event, or the payment's state the provider answered (recordVerdict). */
 type Verdict = Pick<ProviderEvent, 'kind' | 'amountCents' | 'currency' | 'failure'>;
 
+/** The outcome when the payment's verdict was recorded already (by the webhook, a verdict asked, or another API process meanwhile): nothing changed. */
+export const ALREADY_SETTLED = 'already settled';
+
+/** Statuses of a payment the provider took: a paid verdict on one is recorded already. */
+const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded', 'conflict'];
+
+/** Thrown inside paid()'s transaction when another recorder changed the payment's status first: everything it did is rolled back. */
+class RecordedMeanwhile extends Error {}
+
 /**
  * The verdict the provider already has on a payment, learned by asking it (getPayment) rather
  * than from its event, which may be lost or late: recorded as that event is (paid, declined,
- * cancelled), so the event, when it comes, changes nothing more. Resolves to the outcome, or
+ * cancelled), so the event, when it comes, changes nothing more. The payment is read again
+ * first (`asked` was read before the round trip, during which the webhook may have recorded the
+ * verdict): a paid one is not paid again, and a declined or cancelled verdict changes only a
+ * payment still open. Resolves to the outcome (ALREADY_SETTLED when recorded meanwhile), or
  * undefined while the provider has no verdict (processing, awaiting the card or the shopper's
  * authentication; a payment intent awaiting its first card is no decline).
  */
-export async function recordVerdict(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, state: ProviderPayment): Promise<string | undefined> {
+export async function recordVerdict(ctx: PaymentsContext, tenant: ApiTenant, asked: PaymentRow, state: ProviderPayment): Promise<string | undefined> {
   const kind = state.status === 'succeeded' ? 'succeeded' : state.status === 'canceled' ? 'canceled' : state.status === 'requires_payment_method' && state.failure ? 'failed' : undefined;
   if (!kind) return undefined;
+  const payment = await ctx.repo.get(tenant.slug, asked.id);
+  if (!payment || (kind === 'succeeded' && PAID_STATUSES.includes(payment.status))) return ALREADY_SETTLED;
   const verdict = { kind, amountCents: state.amountCents, currency: state.currency, failure: state.failure } as const;
   const outcome = kind === 'succeeded' ? await paid(ctx, tenant, payment, verdict) : await unpaid(ctx, tenant, payment, verdict);
   ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, state: state.status, outcome }, 'payment verdict asked of the provider');
   return outcome;
 }
 
+/**
+ * A paid verdict on `payment` as read for this decision. A payment not recorded paid yet is
+ * recorded (the car taken or the invoice paid, or a conflict) only while its status is still the
+ * one read: else another recorder did it meanwhile, and this one changes nothing (ALREADY_SETTLED).
+ * One recorded paid already (a replayed event after a crash) finishes the lead and the overlay.
+ */
 async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: Verdict): Promise<string> {
   if (event.amountCents !== payment.amount_cents || event.currency.toLowerCase() !== payment.currency) {
     ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, amount: event.amountCents, expected: payment.amount_cents }, 'paid amount differs from the amount asked');
-    await ctx.deps.db.run("UPDATE payments SET status = 'review', failure = $1, updated_at = $2 WHERE id = $3", [`paid ${event.amountCents} ${event.currency}, asked ${payment.amount_cents} ${payment.currency}`, ctx.deps.now(), payment.id]);
-    return 'amount mismatch';
+    const changed = await ctx.deps.db.run("UPDATE payments SET status = 'review', failure = $1, updated_at = $2 WHERE id = $3 AND status = $4", [
+      `paid ${event.amountCents} ${event.currency}, asked ${payment.amount_cents} ${payment.currency}`,
+      ctx.deps.now(),
+      payment.id,
+      payment.status,
+    ]);
+    return changed > 0 ? 'amount mismatch' : ALREADY_SETTLED;
   }
   const at = ctx.deps.now();
   const holdUntil = at + tenant.site.payments.deposit_hold_hours * 3_600_000;
   let conflict = false;
-  if (!['paid', 'refunded', 'partially_refunded', 'conflict'].includes(payment.status)) {
-    conflict = await ctx.deps.db.transaction(async (tx) => {
-      let clash = false;
-      if (payment.kind === 'reservation' && payment.car_id) clash = !(await ctx.repo.takeReserved(tx, tenant.slug, payment.car_id, payment.id, holdUntil, at));
-      if (payment.kind === 'online-payment' && payment.reference) {
-        // An invoice is paid once: a second payment of it (another window's card form) is refunded like a car taken.
-        const key = invoiceKey(payment.reference);
-        const took = await tx.run('UPDATE payment_invoices SET paid_payment_id = $1 WHERE tenant = $2 AND reference_key = $3 AND paid_payment_id IS NULL', [payment.id, tenant.slug, key]);
-        if (took === 0) {
-          const [invoice] = await tx.query<{ paid_payment_id: string | null }>('SELECT paid_payment_id FROM payment_invoices WHERE tenant = $1 AND reference_key = $2', [tenant.slug, key]);
-          clash = invoice !== undefined && invoice.paid_payment_id !== payment.id;
-        }
-      }
-      await tx.run('UPDATE payments SET status = $1, paid_at = $2, updated_at = $2 WHERE id = $3', [clash ? 'conflict' : 'paid', at, payment.id]);
-      return clash;
-    });
+  if (!PAID_STATUSES.includes(payment.status)) {
+    try {
+      conflict = await recordPaid(ctx, tenant, payment, holdUntil, at);
+    } catch (error) {
+      if (error instanceof RecordedMeanwhile) return ALREADY_SETTLED;
+      throw error;
+    }
   } else {
     conflict = payment.status === 'conflict';
   }
@@ -109,18 +127,52 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
   return 'paid';
 }
 
+/**
+ * paid()'s transaction: the car becomes the payment's reservation (or the invoice paid by it) and
+ * the payment paid, or conflict when someone else took what it paid for. Resolves to whether it
+ * clashed; throws RecordedMeanwhile (all rolled back) when the payment's status is no longer the
+ * one `payment` was read with.
+ */
+async function recordPaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, holdUntil: number, at: number): Promise<boolean> {
+  return ctx.deps.db.transaction(async (tx) => {
+    let clash = false;
+    if (payment.kind === 'reservation' && payment.car_id) clash = !(await ctx.repo.takeReserved(tx, tenant.slug, payment.car_id, payment.id, holdUntil, at));
+    if (payment.kind === 'online-payment' && payment.reference) {
+      // An invoice is paid once: a second payment of it (another window's card form) is refunded like a car taken.
+      const key = invoiceKey(payment.reference);
+      const took = await tx.run('UPDATE payment_invoices SET paid_payment_id = $1 WHERE tenant = $2 AND reference_key = $3 AND paid_payment_id IS NULL', [payment.id, tenant.slug, key]);
+      if (took === 0) {
+        const [invoice] = await tx.query<{ paid_payment_id: string | null }>('SELECT paid_payment_id FROM payment_invoices WHERE tenant = $1 AND reference_key = $2', [tenant.slug, key]);
+        clash = invoice !== undefined && invoice.paid_payment_id !== payment.id;
+      }
+    }
+    const changed = await tx.run('UPDATE payments SET status = $1, paid_at = $2, updated_at = $2 WHERE id = $3 AND status = $4', [clash ? 'conflict' : 'paid', at, payment.id, payment.status]);
+    if (changed === 0) throw new RecordedMeanwhile('payment recorded meanwhile');
+    return clash;
+  });
+}
+
+/** A declined or cancelled verdict on `payment` as read for this decision: recorded only while its status is still the one read (pending, or its hold run out). */
 async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: Verdict): Promise<string> {
-  if (payment.status !== 'pending' && payment.status !== 'expired') return 'already settled';
+  if (payment.status !== 'pending' && payment.status !== 'expired') return ALREADY_SETTLED;
   // The sweep cancels an expired hold's intent itself: Stripe's confirmation keeps it a hold let run
   // out, which the limit of unpaid holds a client may let run out counts (docs/payments.md).
   if (payment.status === 'expired' && event.kind === 'canceled') return 'expired';
   const status = event.kind === 'canceled' ? 'canceled' : 'failed';
-  await ctx.deps.db.transaction(async (tx) => {
-    await tx.run('UPDATE payments SET status = $1, failure = $2, updated_at = $3 WHERE id = $4', [status, event.failure?.slice(0, 300) ?? null, ctx.deps.now(), payment.id]);
+  const changed = await ctx.deps.db.transaction(async (tx) => {
+    const updated = await tx.run('UPDATE payments SET status = $1, failure = $2, updated_at = $3 WHERE id = $4 AND status = $5', [
+      status,
+      event.failure?.slice(0, 300) ?? null,
+      ctx.deps.now(),
+      payment.id,
+      payment.status,
+    ]);
     // A declined card keeps the hold, and its end, for the lead's next attempt (docs/payments.md):
     // declining just before the end and starting again must not hold the car for another full time.
-    if (status === 'canceled') await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [payment.id]);
+    if (updated > 0 && status === 'canceled') await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [payment.id]);
+    return updated;
   });
+  if (changed === 0) return ALREADY_SETTLED;
   // A declined attempt is closed: trying again starts a new attempt, which takes over the hold.
   if (status === 'failed') await ctx.cancelAtProvider(tenant, [payment]);
   return status;

@@ -1,0 +1,194 @@
+/**
+ * docs/payments.md "Verdicts asked of Stripe": a verdict is recorded once however many recorders
+ * meet. Asking Stripe is a round trip, during which the webhook may record the same verdict, or
+ * another, and the sweep may end the payment: the asked verdict is recorded on the payment as it
+ * is when it comes back, each status change conditional on the status it was decided on; a card
+ * submitted on a payment the sweep ended meanwhile gets no PaymentIntent. The provider's answer is
+ * held at a hook (after Stripe answered, before the lead API uses it) while the other recorder
+ * runs. Runs on SQLite and, when available, PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { DEFAULT_PAYMENT_TIMINGS, type PaymentProvider } from '../../src/server/features/payments/payments.ts';
+import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
+import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+const { askAfterMs, abandonedAfterMs } = DEFAULT_PAYMENT_TIMINGS;
+
+for (const kind of DATABASES) {
+  describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`verdicts recorded once, on ${kind}`, () => {
+    let started: PaymentsApp | undefined;
+    let stripe: StripeStandIn;
+    let database: PaymentsApp['database'];
+    let app: LeadApi | undefined;
+    let clock = Date.now();
+    let attempts = 0;
+    /** Run once, after Stripe answered the next getPayment (or createPayment) and before the lead API reads the answer. */
+    const hooks: { asked?: () => Promise<void>; created?: () => Promise<void> } = {};
+    const options = (on: StripeStandIn, providerFor?: () => PaymentProvider) => ({
+      now: () => clock,
+      payments: {
+        ...standInPayments(on, { intentsPerClientHour: 1000, intentsPerTenantHour: 10_000, holdsPerClient: 100 }),
+        ...(providerFor ? { providerFor } : {}),
+      },
+    });
+    const hookedProvider = (): PaymentProvider => {
+      const base = stripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publishableKey: stripe.publishableKey,
+        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      });
+      const after = async <T>(name: 'asked' | 'created', answer: T) => {
+        const hook = hooks[name];
+        hooks[name] = undefined;
+        if (hook) await hook();
+        return answer;
+      };
+      return {
+        ...base,
+        getPayment: async (ref) => after('asked', await base.getPayment(ref)),
+        createPayment: async (input) => after('created', await base.createPayment(input)),
+      };
+    };
+
+    beforeAll(async () => {
+      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43], options: (on) => options(on) });
+      ({ stripe, database } = started);
+      const provider = hookedProvider();
+      app = await testApp(
+        database.db,
+        started.tenants,
+        options(stripe, () => provider),
+      );
+    });
+    afterAll(async () => {
+      await app?.close();
+      await started?.stop();
+    });
+
+    const api = () => app!;
+    const post = (event: SignedEvent) =>
+      api().inject({
+        method: 'POST',
+        url: '/api/payments/webhook/alpha',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+        payload: event.payload,
+      });
+    const pay = (reference: string, amount: string) =>
+      api().inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        payload: { ...shopper, reference, amount, terms_conditions: true, attempt: `races-${kind}-${++attempts}` },
+      });
+    const card = (paymentId: string) => api().inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
+    const status = async (paymentId: string) =>
+      (await api().inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
+    const intentOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId);
+    const row = async (paymentId: string) => (await api().payments.list('alpha', { id: paymentId }))[0]!;
+    const issue = (reference: string, cents: number) =>
+      api().payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: clock + 30 * 86_400_000 });
+    /** A deposit on `carId` started and its card submitted: the payment id and lead. */
+    const depositCardSubmitted = async (carId: string) => {
+      const lead = await api().inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: carId, form_completed: false },
+      });
+      const leadId = lead.json().lead_id as string;
+      const reservation = await api().inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: ALPHA,
+        payload: { lead_id: leadId, attempt: `races-${kind}-${++attempts}`, terms_conditions: true },
+      });
+      expect(reservation.statusCode).toBe(201);
+      const paymentId = reservation.json().payment_id as string;
+      return { paymentId, leadId };
+    };
+
+    it("the webhook recording a deposit paid while the polled status asks Stripe: paid once (the lead completed, the car marked reserved and its hold's end set once)", async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('41');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      const payments = api().payments;
+      const original = payments.markReserved.bind(payments);
+      let marks = 0;
+      payments.markReserved = async (...args) => {
+        marks++;
+        return original(...args);
+      };
+      try {
+        // The webhook arrives while the poll's question is on the wire; a minute passes meanwhile.
+        hooks.asked = async () => {
+          expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
+          clock += 60_000;
+        };
+        clock += askAfterMs;
+        expect(await status(paymentId)).toBe('paid');
+      } finally {
+        payments.markReserved = original;
+      }
+      expect(marks).toBe(1);
+      const [hold] = await database.db.query<{ expires_at: number }>("SELECT expires_at FROM car_holds WHERE tenant = 'alpha' AND car_id = '41'", []);
+      const payment = (await api().stores.leads.get('alpha', leadId))!.data.payment as { reserved_until: string; paid_at: string };
+      expect(Number(hold!.expires_at)).toBe(Date.parse(payment.reserved_until));
+      expect((await row(paymentId)).paid_at).toBe(Date.parse(payment.paid_at));
+    });
+
+    it('a decline asked of Stripe does not overwrite the paid the webhook recorded during the round trip', async () => {
+      const reference = `DECLPAID-${kind}`;
+      await issue(reference, 46_000);
+      const id = (await pay(reference, '460')).json().payment_id as string;
+      expect((await card(id)).statusCode).toBe(201);
+      const ref = intentOf(id)!.id;
+      stripe.decline(ref); // the first card declined, its webhook late
+      hooks.asked = async () => {
+        // The same intent confirmed with another card (its client secret handed out again while pending) and paid, its webhook recorded.
+        expect((await card(id)).statusCode).toBe(201);
+        expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
+      };
+      clock += askAfterMs;
+      expect(await status(id)).toBe('paid');
+      expect([(await row(id)).status, stripe.intents.get(ref)!.status]).toEqual(['paid', 'succeeded']);
+      expect((await api().payments.invoices('alpha')).find((invoice) => invoice.reference === reference)?.paid_payment_id).toBe(id);
+    });
+
+    it('a card submitted on an invoice payment the sweep cancels meanwhile gets no PaymentIntent: 409, the payment ended', async () => {
+      const reference = `SWEPTCARD-${kind}`;
+      await issue(reference, 40_000);
+      const left = (await pay(reference, '400')).json().payment_id as string;
+      clock += abandonedAfterMs; // its tab left open overnight
+      const other = await pay(reference, '400'); // another window, its card submitted
+      expect((await card(other.json().payment_id)).statusCode).toBe(201);
+      // The first window's card is submitted now; the sweep runs while that request asks Stripe about the other payment.
+      let swept = 0;
+      hooks.asked = async () => {
+        swept = await api().payments.sweepOnlinePayments();
+      };
+      const intents = stripe.intents.size;
+      const answer = await card(left);
+      expect(swept).toBeGreaterThanOrEqual(1);
+      expect([answer.statusCode, answer.json().error]).toEqual([409, 'This payment has ended. Please start again.']);
+      expect(stripe.intents.size).toBe(intents);
+      expect([(await row(left)).status, intentOf(left)]).toEqual(['canceled', undefined]);
+    });
+
+    it('a deposit released while its PaymentIntent is being created: the intent is cancelled, its client secret never handed out (409)', async () => {
+      const { paymentId } = await depositCardSubmitted('42');
+      hooks.created = async () => {
+        expect(await api().payments.release(api().tenants.get('alpha')!, paymentId)).toBe(true);
+      };
+      const answer = await card(paymentId);
+      expect([answer.statusCode, answer.json().error]).toEqual([409, 'This payment has ended. Please start again.']);
+      expect(intentOf(paymentId)?.status).toBe('canceled');
+      expect(await row(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+    });
+  });
+}
