@@ -20,6 +20,10 @@ describe('compare store', () => {
     for (let id = 1; id <= COMPARE_LIMIT; id++) expect(store.toggleCompare(car(id))).toBe('added');
     expect(store.toggleCompare(car(99))).toBe('full');
     expect(store.$compare.get()).toHaveLength(COMPARE_LIMIT);
+    store.removeCompare(2);
+    expect(store.$compare.get().map((item) => item.id)).toEqual(
+      Array.from({ length: COMPARE_LIMIT }, (_, index) => String(index + 1)).filter((id) => id !== '2'),
+    );
     store.clearCompare();
     expect(store.$compare.get()).toEqual([]);
   });

@@ -57,6 +57,10 @@ export function createCompare(storage?: KeyValueStorage | null) {
       $compare.set([...current, { ...car, id }]);
       return 'added';
     },
+    /** Remove a car by id (the comparison page's Remove). */
+    removeCompare(id: string | number): void {
+      $compare.set($compare.get().filter((item) => item.id !== String(id)));
+    },
     /** Empty the list. */
     clearCompare(): void {
       $compare.set([]);
@@ -69,4 +73,5 @@ const shared = createCompare();
 export const $compare = shared.$compare;
 export const isCompared = shared.isCompared;
 export const toggleCompare = shared.toggleCompare;
+export const removeCompare = shared.removeCompare;
 export const clearCompare = shared.clearCompare;

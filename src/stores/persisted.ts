@@ -11,6 +11,14 @@ export interface KeyValueStorage {
   setItem(key: string, value: string): void;
 }
 
+/**
+ * The event a persisted atom dispatches on the page (`window`) after writing its key, with the
+ * key as `detail`: a page script that reads the storage itself (the shortlist bar,
+ * src/components/shortlist/ShortlistBar.astro) follows this tab's changes by it, and other
+ * tabs' by the browser's `storage` event.
+ */
+export const PERSISTED_CHANGE_EVENT = 'persisted-change';
+
 /** localStorage when the page has one, else null. */
 export function browserStorage(): KeyValueStorage | null {
   try {
@@ -34,15 +42,20 @@ export function persistedAtom<T>(key: string, fallback: T, parse: (raw: unknown)
     initial = fallback;
   }
   const store = atom<T>(initial);
+  const target = globalThis as {
+    addEventListener?: (type: string, listener: (event: { key?: string | null; newValue?: string | null }) => void) => void;
+    dispatchEvent?: (event: Event) => boolean;
+  };
   store.listen((value) => {
     try {
       storage?.setItem(key, JSON.stringify(value));
     } catch (error) {
       console.warn(`could not save ${key}`, error);
     }
+    if (typeof target.dispatchEvent === 'function' && typeof CustomEvent === 'function')
+      target.dispatchEvent(new CustomEvent(PERSISTED_CHANGE_EVENT, { detail: key }));
   });
   // Another tab saving a car updates this tab too.
-  const target = globalThis as { addEventListener?: (type: string, listener: (event: { key?: string | null; newValue?: string | null }) => void) => void };
   if (storage && typeof target.addEventListener === 'function') {
     target.addEventListener('storage', (event) => {
       if (event.key !== key) return;
