@@ -14,8 +14,23 @@ import { defaultPrivacyPolicy } from './privacy-policy.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Routes a tenant's Markdown may not take over (they are pages of the product). */
-const RESERVED = new Set(['cars', 'search', 'used-car', 'api', 'media', 'print', 'success', 'sign-in', 'models', 'brands', 'index', '404']);
+/** Routes a tenant's Markdown may not take over (they are pages of the product; saved-cars and compare: src/lib/vehicle/shortlist.ts). */
+const RESERVED = new Set([
+  'cars',
+  'search',
+  'used-car',
+  'api',
+  'media',
+  'print',
+  'success',
+  'sign-in',
+  'models',
+  'brands',
+  'index',
+  '404',
+  'saved-cars',
+  'compare',
+]);
 
 interface Frontmatter {
   title?: string;

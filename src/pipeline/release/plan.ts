@@ -82,6 +82,7 @@ export const PAGE_FAMILIES: Readonly<Record<PageFamilyName, PageFamily>> = {
 /** Routes whose pages show the whole stock or the build clock: rendered in every release. */
 export const GLOBAL_ROUTES: readonly string[] = [
   '/',
+  '/[shortlistCars].json',
   '/book-a-service',
   '/car-choices.json',
   '/garage-cars.json',
@@ -98,7 +99,8 @@ export const GLOBAL_ROUTES: readonly string[] = [
  * short and checked by hand: a route is listed only after reading the page and every component
  * it renders. Pages stay off it when they show anything from the stock (tiles, counts, the
  * makes of the service form; the forms' car choices and the garage's car list are files of
- * their own, /car-choices.json and /garage-cars.json, read by the islands) or from the build
+ * their own, /car-choices.json and /garage-cars.json, read by the islands; the saved cars and
+ * comparison pages' facts are /shortlist-cars.json) or from the build
  * time (offers' expiry, opening hours, the home page's counters). A route not listed is
  * rendered in every release, so forgetting one costs time, never a stale page;
  * tests/integration/pipeline-releases.test.ts compares incremental releases with full builds
@@ -109,6 +111,8 @@ export const STOCK_FREE_ROUTES: readonly string[] = [
   '/404',
   '/[...content]',
   '/[garageRoute]',
+  '/[savedCars]',
+  '/[compareCars]',
   '/[brands]',
   '/[products]',
   '/[spinToWin]',

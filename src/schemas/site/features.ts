@@ -9,9 +9,9 @@ export const FeaturesSchema = v.strictObject({
   locations: v.optional(v.boolean(), true),
   /** Watchlist / My Garage for signed-in shoppers (spec "Garage feature enabled per site"); on when this or `garage_enabled` is. Default false. Off (both): no save buttons, /my-garage tells a signed-in shopper the site keeps no watchlist, and the lead API answers the watchlist calls 404. */
   garage: v.optional(v.boolean(), false),
-  /** Local favourites (save heart) on cards and vehicle pages. Default true. */
+  /** Local favourites (save heart) on cards and vehicle pages, listed at /saved-cars (the cars saved on the shopper's device). Default true. Off: no save toggle and no /saved-cars page. */
   favourites: v.optional(v.boolean(), true),
-  /** Compare toggle on cards and vehicle pages. Default true. */
+  /** Compare toggle on cards and vehicle pages; /compare shows the chosen cars (up to 3) side by side. Default true. Off: no compare toggle and no /compare page. */
   compare: v.optional(v.boolean(), true),
   /** Hide save/compare on cars without images. Default false. */
   hide_save_without_images: v.optional(v.boolean(), false),

@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+/**
+ * /compare: the Compare toggle's list side by side (a column a car, a row a fact, the facts no
+ * car has left out), Remove per car (focus and status), the empty state leading to the stock,
+ * and stored entries treated as untrusted.
+ */
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import { $compare, type CompareCar } from '../../stores/compare.ts';
+import type { ShortlistCar } from '../../lib/vehicle/shortlist.ts';
+import CompareCars from './CompareCars.tsx';
+
+const mounted = mountRoot();
+const words = { vehicle: 'car', vehicles: 'cars' };
+let file = 0;
+/** A fresh file URL per test: the island keeps a file it loaded for the page. */
+const nextUrl = () => `/compare-file-${(file += 1)}.json`;
+
+const stored = (id: string, name: string): CompareCar => ({ id, slug: `car-${id}`, name });
+const listed = (id: string, name: string, extra: Partial<ShortlistCar> = {}): ShortlistCar => ({
+  id,
+  slug: `car-${id}`,
+  name,
+  image: `/media/vehicles/car-${id}.webp`,
+  available: true,
+  price: '$28,990',
+  year: '2021',
+  odometer: '45,210 km',
+  transmission: 'Automatic',
+  fuel: 'Petrol',
+  body: null,
+  ...extra,
+});
+
+const table = () => mounted.host.querySelector('table');
+/** The table as text: its rows, each its cells' text. */
+const rows = () => [...table()!.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+const removeButton = (name: string) => mounted.host.querySelector<HTMLButtonElement>(`button[aria-label="Remove: ${name}"]`)!;
+const status = () => mounted.host.querySelector('[role="status"]')!.textContent;
+
+async function show(url: string) {
+  mounted.render(<CompareCars carsUrl={url} stockHref="/search/used-cars" words={words} />);
+  await settle();
+}
+
+beforeEach(() => $compare.set([]));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // Still mounted here: the island follows the store.
+  act(() => $compare.set([]));
+});
+
+describe('/compare', () => {
+  it('with no car chosen: says how to choose and leads to the stock, loading no file', async () => {
+    const calls = stubApi({});
+    await show(nextUrl());
+    expect(mounted.host.querySelector('[data-shortlist-empty]')!.textContent).toBe(
+      'You have not chosen any cars to compare. Press Compare on up to 3 cars to see them side by side here.',
+    );
+    expect(mounted.host.querySelector<HTMLAnchorElement>('a.button')!.getAttribute('href')).toBe('/search/used-cars');
+    expect(table()).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('lines the cars up: a column a car (photo, name linking its page, Remove), a row a fact; a fact no car has is left out, one a car lacks is not stated', async () => {
+    const url = nextUrl();
+    stubApi({ [url]: [200, [listed('1', '2021 Toyota Corolla'), listed('2', '2019 Mazda CX-5', { odometer: null, price: 'JUST SOLD', available: false })]] });
+    $compare.set([stored('1', '2021 Toyota Corolla'), stored('2', '2019 Mazda CX-5')]);
+    await show(url);
+    expect(rows()).toEqual([
+      ['', '2021 Toyota Corolla', '2019 Mazda CX-5'],
+      ['', 'Remove', 'Remove'],
+      ['Price', '$28,990', 'JUST SOLD'],
+      ['Year', '2021', '2021'],
+      ['Odometer', '45,210 km', '—Not stated'],
+      ['Transmission', 'Automatic', 'Automatic'],
+      ['Fuel Type', 'Petrol', 'Petrol'],
+    ]);
+    const headers = [...table()!.querySelectorAll('thead th')];
+    expect(headers.map((th) => th.getAttribute('scope'))).toEqual(['col', 'col']);
+    expect(headers[0]!.querySelector('a')!.getAttribute('href')).toBe('/cars/car-1');
+    expect(headers[0]!.querySelector('img')!.getAttribute('alt')).toBe('');
+    expect([...table()!.querySelectorAll('tbody th')].every((th) => th.getAttribute('scope') === 'row')).toBe(true);
+    expect(table()!.querySelector('caption')!.textContent).toBe('The cars you chose, side by side');
+    // The dash is for the eye only.
+    expect(table()!.querySelector('[aria-hidden="true"]')!.textContent).toBe('—');
+  });
+
+  it('Remove takes the car out of the comparison with focus on the next Remove, then the empty message; one car left asks for another', async () => {
+    const url = nextUrl();
+    stubApi({ [url]: [200, [listed('1', 'Car 1'), listed('2', 'Car 2')]] });
+    $compare.set([stored('1', 'Car 1'), stored('2', 'Car 2')]);
+    await show(url);
+    removeButton('Car 1').focus();
+    click(removeButton('Car 1'));
+    await settle();
+    expect($compare.get()).toEqual([stored('2', 'Car 2')]);
+    expect(status()).toBe('Car 1 removed from the comparison. 1 car left.');
+    expect(document.activeElement).toBe(removeButton('Car 2'));
+    expect(mounted.host.textContent).toContain('Add another car to compare it side by side. Browse our stock');
+    click(removeButton('Car 2'));
+    await settle();
+    expect(table()).toBeNull();
+    expect(document.activeElement).toBe(mounted.host.querySelector('[data-shortlist-empty]'));
+  });
+
+  it('shows a stored name as text and no link for a car the site no longer lists', async () => {
+    const url = nextUrl();
+    stubApi({ [url]: [200, [listed('1', 'Car 1')]] });
+    $compare.set([stored('1', 'Car 1'), { id: '9', slug: 'gone', name: '<script>alert(1)</script>' }]);
+    await show(url);
+    const gone = table()!.querySelector('thead th[data-car-id="9"]')!;
+    expect(gone.textContent).toBe('<script>alert(1)</script>No longer listed');
+    expect(gone.querySelector('a, script, img')).toBeNull();
+    expect(rows()[2]).toEqual(['Price', '$28,990', '—Not stated']);
+  });
+});

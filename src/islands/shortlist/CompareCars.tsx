@@ -1,0 +1,123 @@
+/**
+ * /compare: the cars picked with the Compare toggle on this device (up to COMPARE_LIMIT), side by
+ * side in one table: a column a car (its photo and name linking its page, a Remove button), a
+ * row a fact (COMPARE_FACTS: price, year, odometer, transmission, fuel, body) from the site's
+ * shortlist file; a fact no car has is left out, one a car lacks reads 'Not stated'. Focus after
+ * a Remove and the status that says it are the saved cars page's (use-shortlist.ts).
+ * Stored entries are untrusted: shown as text, linked only by their slug as one path segment.
+ */
+import { useStore } from '@nanostores/react';
+import { useRef, useState } from 'react';
+import { $compare, COMPARE_LIMIT, removeCompare } from '../../stores/compare.ts';
+import { nameOf } from '../../lib/text/accessible-names.ts';
+import { formatCount } from '../../lib/text/format.ts';
+import { COMPARE_FACTS } from '../../lib/vehicle/shortlist.ts';
+import { SHORTLIST_FILE_FAILED, shownCar, useFocusAfterRemove, useMounted, useShortlistCars, type ShortlistWords } from './use-shortlist.ts';
+import './shortlist.css';
+
+interface Props {
+  /** The site's shortlist file (SHORTLIST_CARS_PATH). */
+  carsUrl: string;
+  /** The site's all-stock search page. */
+  stockHref: string;
+  words: ShortlistWords;
+}
+
+/** A cell without a value: a dash to the eye, words to a screen reader. */
+function NotStated() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">Not stated</span>
+    </>
+  );
+}
+
+export default function CompareCars({ carsUrl, stockHref, words }: Props) {
+  const mounted = useMounted();
+  const stored = useStore($compare);
+  const list = mounted ? stored : [];
+  const loaded = useShortlistCars(carsUrl, list.length > 0);
+  const [message, setMessage] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const ids = list.map((car) => car.id);
+  const removing = useFocusAfterRemove(root, ids);
+  const ready = mounted && (list.length === 0 || loaded !== null);
+  const nouns = { one: words.vehicle, other: words.vehicles };
+  const cars = ready && loaded !== null ? list.map((entry) => shownCar(entry, loaded)) : [];
+  const rows = COMPARE_FACTS.filter(([key]) => cars.some((car) => car.facts?.[key]));
+  return (
+    <div className="shortlist" ref={root} aria-busy={!ready} data-state={ready ? 'ready' : 'loading'}>
+      <p className="visually-hidden" role="status">
+        {message}
+      </p>
+      {ready && list.length === 0 && (
+        <div className="shortlist__empty">
+          <p tabIndex={-1} data-shortlist-empty>
+            You have not chosen any {words.vehicles} to compare. Press Compare on up to {COMPARE_LIMIT} {words.vehicles} to see them side by side here.
+          </p>
+          <p>
+            <a className="button" href={stockHref}>
+              Browse our stock
+            </a>
+          </p>
+        </div>
+      )}
+      {cars.length > 0 && (
+        <>
+          {loaded === 'failed' && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
+          <table className="compare-table" data-columns={cars.length}>
+            <caption className="visually-hidden">The {words.vehicles} you chose, side by side</caption>
+            <thead>
+              <tr>
+                <td />
+                {cars.map((car) => (
+                  <th scope="col" key={car.id} data-car-id={car.id}>
+                    {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
+                    {car.href ? <a href={car.href}>{car.name}</a> : car.name}
+                    {car.state === 'gone' && <span className="compare-table__note muted">No longer listed</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="compare-table__actions">
+                <td />
+                {cars.map((car) => (
+                  <td key={car.id}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      data-remove-id={car.id}
+                      aria-label={nameOf('Remove', car.name)}
+                      onClick={() => {
+                        removing(ids, car.id);
+                        removeCompare(car.id);
+                        setMessage(`${car.name} removed from the comparison. ${formatCount(list.length - 1, nouns)} left.`);
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                ))}
+              </tr>
+              {rows.map(([key, label]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  {cars.map((car) => (
+                    <td key={car.id}>{car.facts?.[key] || <NotStated />}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {cars.length === 1 && (
+            <p>
+              Add another {words.vehicle} to compare it side by side. <a href={stockHref}>Browse our stock</a>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * /saved-cars: the cars saved with the Save toggle on this device (spec §3 "Local favourite"),
+ * each with its photo, name linking its page, price and card facts from the site's shortlist
+ * file, and a Remove button (focus then moves to the next car's, the one before, or the empty
+ * list's message; the change is said in a status). A car the site no longer lists says so.
+ * Stored entries are untrusted: shown as text, linked only by their slug as one path segment.
+ */
+import { useStore } from '@nanostores/react';
+import { useRef, useState } from 'react';
+import { $favourites, removeFavourite } from '../../stores/favourites.ts';
+import { nameOf } from '../../lib/text/accessible-names.ts';
+import { formatCount } from '../../lib/text/format.ts';
+import { SHORTLIST_FILE_FAILED, shownCar, useFocusAfterRemove, useMounted, useShortlistCars, type ShortlistWords, type ShownCar } from './use-shortlist.ts';
+import './shortlist.css';
+
+interface Props {
+  /** The site's shortlist file (SHORTLIST_CARS_PATH). */
+  carsUrl: string;
+  /** The site's all-stock search page. */
+  stockHref: string;
+  words: ShortlistWords;
+}
+
+function SavedCard({ car, onRemove }: { car: ShownCar; onRemove: () => void }) {
+  const facts = car.facts ? [car.facts.odometer, car.facts.transmission, car.facts.body, car.facts.fuel].filter(Boolean) : [];
+  return (
+    <li className="card shortlist-card" data-car-id={car.id}>
+      {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
+      <div className="shortlist-card__body">
+        <h2 className="shortlist-card__name">{car.href ? <a href={car.href}>{car.name}</a> : car.name}</h2>
+        {car.state === 'gone' && <p className="muted">No longer listed</p>}
+        {car.facts && <p className="shortlist-card__price">{car.facts.price}</p>}
+        {facts.length > 0 && <p className="muted">{facts.join(' · ')}</p>}
+        <button type="button" className="button button--secondary" data-remove-id={car.id} aria-label={nameOf('Remove', car.name)} onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function SavedCars({ carsUrl, stockHref, words }: Props) {
+  const mounted = useMounted();
+  const stored = useStore($favourites);
+  const saved = mounted ? stored : [];
+  const cars = useShortlistCars(carsUrl, saved.length > 0);
+  const [message, setMessage] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const ids = saved.map((car) => car.id);
+  const removing = useFocusAfterRemove(root, ids);
+  // The list waits for the site's file, so a listed car never shows as no longer listed while it loads.
+  const ready = mounted && (saved.length === 0 || cars !== null);
+  const nouns = { one: words.vehicle, other: words.vehicles };
+  return (
+    <div className="shortlist" ref={root} aria-busy={!ready} data-state={ready ? 'ready' : 'loading'}>
+      <p className="visually-hidden" role="status">
+        {message}
+      </p>
+      {ready && saved.length === 0 && (
+        <div className="shortlist__empty">
+          <p tabIndex={-1} data-shortlist-empty>
+            You have no saved {words.vehicles} yet. Press Save on a {words.vehicle} to keep it here.
+          </p>
+          <p>
+            <a className="button" href={stockHref}>
+              Browse our stock
+            </a>
+          </p>
+        </div>
+      )}
+      {ready && saved.length > 0 && cars !== null && (
+        <>
+          {cars === 'failed' && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
+          <ul className="grid shortlist__list" aria-label={`Your saved ${words.vehicles}`}>
+            {saved.map((entry) => {
+              const car = shownCar(entry, cars);
+              return (
+                <SavedCard
+                  key={car.id}
+                  car={car}
+                  onRemove={() => {
+                    removing(ids, car.id);
+                    removeFavourite(car.id);
+                    setMessage(`${car.name} removed from your saved ${words.vehicles}. ${formatCount(saved.length - 1, nouns)} left.`);
+                  }}
+                />
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

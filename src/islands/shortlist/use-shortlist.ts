@@ -1,0 +1,114 @@
+/**
+ * What the saved cars and comparison pages share: the site's shortlist file (SHORTLIST_CARS_PATH,
+ * every visible car's card facts), loaded once per page, and a stored list read only after
+ * mounting (the built page cannot know it), with where focus goes after a Remove.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { isPhotoUrl } from '../../schemas/dropped-values.ts';
+import { carPath, parseShortlistCars, type ShortlistCar } from '../../lib/vehicle/shortlist.ts';
+
+/** What the site sells, in the pages' sentences (TemplateWording's `vehicle` and `vehicles`). */
+export interface ShortlistWords {
+  /** One: 'car', 'caravan', 'bike or truck'. */
+  vehicle: string;
+  /** Several: 'cars', 'caravans', 'bikes and trucks'. */
+  vehicles: string;
+}
+
+/** Shown when the site's file did not load: the cars are then what this device stored. */
+export const SHORTLIST_FILE_FAILED = 'We could not load the latest details just now, so this shows what this device saved.';
+
+const loads = new Map<string, Promise<Map<string, ShortlistCar>>>();
+
+/** The shortlist file at `url` by car id, fetched once per page; a failed load is tried again by the next caller. */
+export function loadShortlistCars(url: string): Promise<Map<string, ShortlistCar>> {
+  let load = loads.get(url);
+  if (!load) {
+    load = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return new Map(parseShortlistCars(await response.text()).map((car) => [car.id, car]));
+    });
+    loads.set(url, load);
+    load.catch(() => loads.delete(url));
+  }
+  return load;
+}
+
+/**
+ * The shortlist file, loaded once `wanted` (a stored list holds a car: an empty list needs no
+ * file): null until it has loaded, 'failed' when it could not be (the page then shows what the
+ * list stored).
+ */
+export function useShortlistCars(url: string, wanted: boolean): Map<string, ShortlistCar> | null | 'failed' {
+  const [cars, setCars] = useState<Map<string, ShortlistCar> | null | 'failed'>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    loadShortlistCars(url).then(
+      (loaded) => current && setCars(loaded),
+      (error: unknown) => {
+        console.error('the shortlist file could not be loaded', error);
+        if (current) setCars('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [url, wanted]);
+  return cars;
+}
+
+/** False in the server's render and the hydrating one, true once mounted: a stored list is shown only then. */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+/**
+ * Focus after a Remove (WCAG 2.4.3): the removed car's control took the focus with it, so it goes
+ * to the next car's Remove, else the one before, else the empty list's message. Call `removing`
+ * with the list's ids and the removed one before removing it; `ids` is the list as shown.
+ */
+export function useFocusAfterRemove(root: RefObject<HTMLElement | null>, ids: readonly string[]): (ids: readonly string[], removed: string) => void {
+  const next = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (next.current === undefined) return;
+    const id = next.current;
+    next.current = undefined;
+    const selector = id === null ? '[data-shortlist-empty]' : `[data-remove-id="${CSS.escape(id)}"]`;
+    root.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [ids, root]);
+  return (list, removed) => {
+    const at = list.indexOf(removed);
+    next.current = list[at + 1] ?? list[at - 1] ?? null;
+  };
+}
+
+/** A stored car as a page shows it. */
+export interface ShownCar {
+  id: string;
+  /** The site's name for it, or the stored one when the site no longer lists it or its file did not load. */
+  name: string;
+  /** Its page; null when the site no longer lists it (no page). */
+  href: string | null;
+  image: string | null;
+  /** 'listed' with its facts, 'gone' when the site no longer lists it, 'unknown' when the file did not load. */
+  state: 'listed' | 'gone' | 'unknown';
+  facts: ShortlistCar | null;
+}
+
+/** A stored entry (untrusted: edited by hand, stale, another site's) joined with the site's file. */
+export function shownCar(
+  stored: { id: string; slug: string; name: string; primary_image_url?: string | null },
+  cars: Map<string, ShortlistCar> | 'failed',
+): ShownCar {
+  if (cars === 'failed') {
+    // Only a photo URL a page may show (http(s) or a path of this site) is used from storage.
+    const image = stored.primary_image_url && isPhotoUrl(stored.primary_image_url) ? stored.primary_image_url : null;
+    return { id: stored.id, name: stored.name, href: carPath(stored.slug), image, state: 'unknown', facts: null };
+  }
+  const car = cars.get(stored.id);
+  if (!car) return { id: stored.id, name: stored.name, href: null, image: null, state: 'gone', facts: null };
+  return { id: car.id, name: car.name, href: carPath(car.slug), image: car.image || null, state: 'listed', facts: car };
+}
