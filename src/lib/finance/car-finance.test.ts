@@ -115,13 +115,16 @@ describe('financeFigures', () => {
   });
 
   // Spec §9: "repayments rounded up (one provider special rule); per-week shown in whole dollars".
-  it('a provider that rounds to the cent prints its weekly repayment in whole dollars, rounded up; its total stays worked out on its own figure', () => {
+  // The total is worked out on the printed figure, so the shopper can check it against the
+  // repayment beside it: 260 x $258, not 260 x $257.30 (docs/decisions.md).
+  it('a provider that rounds to the cent prints its weekly repayment in whole dollars, rounded up; its total is worked out on the printed figure', () => {
     const figures = financeFigures({ ...scenario, rounding: 'cent-up' });
     expect(figures.payment).toBe(257.3);
     expect(figures.paymentText).toBe('$258');
     expect(figures.shownPayment).toBe(258);
-    expect(figures.total).toBe(260 * 257.3);
-    expect(figures.totalText).toBe('$66,898');
+    expect(figures.total).toBe(260 * 258);
+    expect(figures.totalText).toBe('$67,080');
+    expect(figures.periods * figures.shownPayment).toBe(figures.total);
     // A whole-dollar weekly figure is printed as it is.
     expect(financeFigures({ ...scenario, rounding: 'cent-up', published: { payment: 240, comparisonRate: null } }).paymentText).toBe('$240');
   });

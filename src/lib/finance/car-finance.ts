@@ -71,7 +71,7 @@ export interface FinanceFigures extends Repayment {
   /**
    * The repayment as printed: a weekly one in whole dollars, rounded up (spec §9 "per-week shown
    * in whole dollars"), else the payment (cents when the provider rounds to the cent). The total
-   * is worked out on the payment, not on this (docs/decisions.md "Weekly repayments in whole dollars").
+   * is worked out on this (docs/decisions.md "Weekly repayments in whole dollars").
    */
   shownPayment: number;
   /** shownPayment as money: '$258', '$1,117.55' a month from a provider that rounds to the cent. */
@@ -188,18 +188,21 @@ export function financeFigures(scenario: FinanceScenario): FinanceFigures {
         };
   const money = (amount: number) => formatMoney(amount, { cents: scenario.rounding === 'cent-up' && amount % 1 !== 0 });
   const shownPayment = scenario.frequency === 'weekly' ? roundRepayment(result.payment, 'dollar-up') : result.payment;
+  // The total is worked out on the printed repayment, so it checks against the figure beside it.
+  const total = totalPayable(shownPayment, result.periods, scenario.residual, amountFinanced(scenario));
   const comparison = scenario.advertisesComparison
     ? comparisonDisclosure(credibleComparison(scenario) ?? benchmarkComparisonRate(scenario.ratePercent, scenario.fees))
     : null;
   return {
     ...result,
+    total,
     shownPayment,
     paymentText: money(shownPayment),
     period: FREQUENCY_NOUN[scenario.frequency],
     rateText: rateText(scenario.ratePercent),
     comparison,
     termsText: loanTermsText(scenario),
-    totalText: money(result.total),
+    totalText: money(total),
     publishedPayment: published !== null,
   };
 }
