@@ -5,7 +5,8 @@
  * signed in it shows what the server says (the form, this month's prize, a closed promotion);
  * the entry is checked before it is sent and names no prize; the server's prize is shown and
  * read once, by focus on its heading (no live region says it again); with reduced motion at
- * once. By keyboard, focus stays on the one Spin button while the wheel turns.
+ * once. A refused spin's message is an alert and takes focus. By keyboard, focus stays on the
+ * one Spin button while the wheel turns.
  */
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -141,6 +142,9 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-message"]')?.textContent).toBe('Spin to Win closed on 30 June 2026.');
     expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="fuel"]')?.textContent).toContain('All won');
     expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="wash"]')?.textContent).toContain('100% chance');
+    // Said on load, not in answer to the shopper: no alert, and focus stays where it was.
+    expect(liveText(host)).toBe('');
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('checks the entry before sending; the entry names no prize; the server’s prize is shown and read once, by focus on its heading', async () => {
@@ -255,6 +259,33 @@ describe('SpinToWin', () => {
     // The shopper pressed Spin: focus moves from the removed form to the result's heading.
     expect(document.activeElement).toBe(host.querySelector('[data-testid="spin-result"] h2'));
     expect(liveText(host)).toBe('');
+  });
+
+  it('a spin refused because every prize is now won: the message is announced and takes focus from the removed form', async () => {
+    const stop = browserFocusFixup();
+    let spun = false;
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'POST') {
+        spun = true;
+        return new Response(JSON.stringify({ success: false, error: 'Every prize has been won.' }), { status: 403 });
+      }
+      const body = spun ? { ...open, can_spin: false, promotion: 'sold_out', message: 'Every prize has been won.', unavailable: ['fuel', 'wash'] } : open;
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    const host = await show();
+    const form = host.querySelector('form')!;
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-email')!, 'jo@example.com');
+    click(form.querySelector('#spin-to-win-terms_conditions')!);
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.focus();
+    await submit(form);
+    await settle();
+    stop();
+    expect(host.querySelector('form')).toBeNull();
+    const box = host.querySelector('[data-testid="spin-message"]')!.parentElement!;
+    expect(box.getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(box);
+    expect(liveText(host)).toBe('Every prize has been won.');
   });
 
   it('by keyboard: focus stays on the one Spin button while the wheel turns, pressed or by Enter in a field', async () => {

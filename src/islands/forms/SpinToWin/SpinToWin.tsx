@@ -104,7 +104,7 @@ export default function SpinToWin(props: SpinToWinProps) {
           </div>
         )}
         {(phase === 'closed' || phase === 'failed') && (
-          <div className="spin-to-win__box" role={phase === 'failed' ? 'alert' : undefined}>
+          <div className="spin-to-win__box" ref={spin.messageRef} tabIndex={-1} role={phase === 'failed' || spin.refused ? 'alert' : undefined}>
             <p data-testid="spin-message">{spin.message || SPIN_TO_WIN_MESSAGES.soldOut}</p>
           </div>
         )}

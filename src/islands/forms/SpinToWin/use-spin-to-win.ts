@@ -74,6 +74,9 @@ export function useSpinToWin(props: SpinToWinProps) {
   const [animate, setAnimate] = useState(false);
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resultRef = useRef<HTMLHeadingElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  /** The closed message answers the shopper's own spin (refused): it is announced and takes focus. */
+  const [refused, setRefused] = useState(false);
   /** Set when the shopper sends a spin: only that action moves focus to the result (never the page's load). */
   const spinSent = useRef(false);
 
@@ -137,6 +140,8 @@ export function useSpinToWin(props: SpinToWinProps) {
     // left on a removed button; the heading, described by the detail, is how the result is read
     // (once: no live region repeats it). This month's prize shown on load does not take focus.
     if ((phase === 'won' || phase === 'spun') && spinSent.current) resultRef.current?.focus();
+    // A refused spin removes the form: focus moves to the message that says why (not on load).
+    if (phase === 'closed' && spinSent.current) messageRef.current?.focus();
   }, [phase]);
 
   /** The fields are disabled while the wheel turns: focus in one of them (Enter in a field) moves to the Spin button, not to the page. */
@@ -166,6 +171,7 @@ export function useSpinToWin(props: SpinToWinProps) {
         if (status.ok) applyStatus(status.data);
         else setPhase('closed');
         setMessage(answer.message ?? LEAD_MESSAGES.unexpected);
+        setRefused(true);
         return;
       }
       kit.reject({ message: answer.message ?? LEAD_MESSAGES.unexpected, fieldErrors: answer.fieldErrors });
@@ -192,5 +198,5 @@ export function useSpinToWin(props: SpinToWinProps) {
     settleTimer.current = setTimeout(settle, SPIN_MS + 400);
   };
 
-  return { kit, phase, message, prize, phone, segments, shown, unavailable, rotation, animate, resultRef, submit, settle };
+  return { kit, phase, message, refused, prize, phone, segments, shown, unavailable, rotation, animate, resultRef, messageRef, submit, settle };
 }
