@@ -175,4 +175,13 @@ describe('prose fields', () => {
     ]);
     expect(car.hotspots?.exterior?.[0]).toMatchObject({ title: 'Wheels', description: 'Alloy wheels' });
   });
+  it('a torque given as text loses its bidirectional controls too (shown in Vehicle Details)', () => {
+    const car = v.parse(CarSchema, { ...base, variant: { torque: '\u202E320 Nm\u202C' } });
+    expect(car.variant?.torque).toBe('320 Nm');
+    expect(v.parse(CarSchema, { ...base, variant: { torque: '320' } }).variant?.torque).toBe(320);
+  });
+  it('a text id holding a bidirectional control is refused, not changed: it is a key (dropping the control could make it another car’s id)', () => {
+    expect(issuesOf({ id: 'A1\u202E' })).toEqual(['id: id must not hold bidirectional control characters']);
+    expect(issuesOf({ id: 'A1' })).toEqual([]);
+  });
 });

@@ -101,7 +101,7 @@ export const VariantSchema = v.looseObject({
   vehicleheight: opt(num),
   vehiclewidth: opt(num),
   towingcapacitybraked: opt(num),
-  torque: opt(v.union([num, v.string()])),
+  torque: opt(v.union([num, feedText])),
   bodyconfiguration: optText,
   ancaprating: opt(num),
 });
@@ -174,7 +174,18 @@ export const YouxQuoteSchema = v.looseObject({
 /** Spec §3 Car as the feed sends it (after the field checks). Field names keep the feed's spelling. */
 export const CarRecordSchema = v.looseObject({
   /** Feed id: number or string, unique within a tenant. Required. */
-  id: v.union([v.pipe(v.number(), v.integer('id must be a whole number')), v.pipe(v.string(), v.minLength(1, 'id is empty'))], 'id is required (number or string)'),
+  id: v.union(
+    [
+      v.pipe(v.number(), v.integer('id must be a whole number')),
+      // A key, not shown text: dropping a control could make it another car's id, so the record is refused (and reported).
+      v.pipe(
+        v.string(),
+        v.minLength(1, 'id is empty'),
+        v.check((id) => withoutBidiControls(id) === id, 'id must not hold bidirectional control characters'),
+      ),
+    ],
+    'id is required (number or string)',
+  ),
   /** URL slug of /cars/{slug}: lower-case letters, digits and hyphens. Required. */
   slug: v.pipe(
     v.string('slug is required'),
