@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { searchFilterProblem } from './site/search-filter.ts';
-import { httpUrl, link, phone, slug, timeZone } from './site/common.ts';
+import { dollarsAndCents, httpUrl, link, phone, slug, timeZone } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
@@ -132,17 +132,7 @@ const SiteFieldsSchema = v.strictObject({
   /** Results per search page. Default 21. */
   search_page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 21),
   /** Reserve deposit in dollars, at most 2 decimals (the server charges it in cents). Default 200. */
-  reserve_deposit: v.optional(
-    v.pipe(
-      v.number(),
-      v.minValue(0),
-      v.check(
-        (deposit) => Math.round(deposit * 100) / 100 === deposit,
-        'must be in dollars and cents, at most 2 decimals (e.g. 199.99): the deposit is charged in cents',
-      ),
-    ),
-    200,
-  ),
+  reserve_deposit: v.optional(v.pipe(v.number(), v.minValue(0), dollarsAndCents('the deposit is charged in cents')), 200),
   /** Online payments (deposit, /online-payment): provider, deposit terms. Default: no provider, no card taken (docs/payments.md). */
   payments: v.optional(PaymentSettingsSchema, {}),
   /** Default state for state selects (instant offer). Default 'qld'. */

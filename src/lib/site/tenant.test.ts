@@ -172,6 +172,15 @@ describe('parseSite', () => {
     expect(parseSite('tenants/hours-motors/site.json', { ...site([]), reserve_deposit: deposit }).reserve_deposit).toBe(deposit);
   });
 
+  // The same rule (one owner: dollarsAndCents) for the largest amount /online-payment takes, also charged in cents.
+  it('refuses a payments.online_payment_max with fractions of a cent, naming the field', () => {
+    const error = refusal({ ...site([]), payments: { online_payment_max: 5000.005 } });
+    expect(error.details).toEqual([
+      'field payments.online_payment_max: must be in dollars and cents, at most 2 decimals (e.g. 199.99): payments are charged in cents (got 5000.005)',
+    ]);
+    expect(parseSite('tenants/hours-motors/site.json', { ...site([]), payments: { online_payment_max: 2500.5 } }).payments.online_payment_max).toBe(2500.5);
+  });
+
   // /search/{slug} is the search page of a location or of a dealership (spec §2 Search URLs): with one slug
   // for both, the route table kept the location's and the dealership's search page was never built.
   it("refuses a location slug that is a dealership's slug, naming the location's field and the dealership", () => {

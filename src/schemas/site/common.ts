@@ -49,3 +49,10 @@ export const timeZone = v.pipe(
     }
   }, 'expected an IANA time zone such as Australia/Sydney'),
 );
+
+/**
+ * An amount of dollars at most to the cent (2 decimals): the one rule for site.json amounts the
+ * server charges in cents, where a fraction of a cent would be charged rounded. `why` ends the message.
+ */
+export const dollarsAndCents = (why: string) =>
+  v.check((amount: number) => Math.round(amount * 100) / 100 === amount, `must be in dollars and cents, at most 2 decimals (e.g. 199.99): ${why}`);

@@ -6,6 +6,7 @@
  * STRIPE_WEBHOOK_SECRET[_<SLUG>]), never from the tenant folder.
  */
 import * as v from 'valibot';
+import { dollarsAndCents } from './common.ts';
 
 export const PaymentSettingsSchema = v.pipe(
   v.strictObject({
@@ -21,8 +22,8 @@ export const PaymentSettingsSchema = v.pipe(
     deposit_refundable: v.optional(v.boolean(), true),
     /** Extra deposit terms shown before payment (plain text), e.g. when a refund is due. */
     deposit_terms: v.optional(v.pipe(v.string(), v.maxLength(600))),
-    /** Largest amount /online-payment accepts, in dollars. Default 10000. */
-    online_payment_max: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(1_000_000)), 10_000),
+    /** Largest amount /online-payment accepts, in dollars, at most 2 decimals (payments are charged in cents). Default 10000. */
+    online_payment_max: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(1_000_000), dollarsAndCents('payments are charged in cents')), 10_000),
   }),
   v.check((settings) => settings.provider !== 'stripe' || settings.publishable_key !== undefined, 'payments.publishable_key is required when payments.provider is "stripe"'),
 );
