@@ -13,6 +13,8 @@ import { browserFocusFixup, click, settle, stubApi } from '../../../tests/suppor
 import { controlNames } from '../../../tests/support/control-names.ts';
 import WatchlistButton from './WatchlistButton.tsx';
 import { watchlist } from './watchlist-client.ts';
+import { removedToast } from '../../stores/watchlist.ts';
+import { CARRIED_TOAST_KEY, carryToastTo, showToast } from '../../stores/toast.ts';
 
 const mounted = mountRoot();
 const car = { id: '42', name: '2019 Mazda 3', slug: '2019-mazda-3-42' };
@@ -154,5 +156,20 @@ describe('the watchlist toast with its View List link (WCAG 2.2.1)', () => {
     act(() => void button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('a toast carried back from sign-in', () => {
+  it("shows on a sold car's page whose car is no longer saved (no button, the toast still)", async () => {
+    sessionStorage.clear();
+    // The sign-in page removed the car (its toast showing) and carried the toast here.
+    showToast(removedToast(car.name));
+    carryToastTo(`/cars/${car.slug}`);
+    watchlist.dismissToast();
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={true} />);
+    await settle();
+    expect(mounted.host.querySelector('[data-testid="watchlist-button"]')).toBeNull();
+    expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')?.textContent).toContain('Car Removed');
+    expect(sessionStorage.getItem(CARRIED_TOAST_KEY)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * is made locally at once, then posted (no rollback; toasts). A signed-out shopper, or one
  * whose API session has ended (401), goes to /sign-in?type=watchlist and the save or remove it
  * asked for is made after signing in (watchlist-client.ts). Sold cars hide the
- * button unless the car is already saved.
+ * button unless the car is already saved (the toast still shows).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -31,7 +31,8 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   // the page down, a layout shift: docs/scale.md) when it hydrates. A sold car
   // shows the button only when the shopper has already saved it: that is known only once mounted.
   const saved = mounted && ids.includes(String(car.id));
-  if (sold && !saved) return null;
+  // No button, but the toast still: one carried back from sign-in (the car removed there) shows here.
+  if (sold && !saved) return mounted ? <WatchlistToast /> : null;
 
   const toSignIn = () => {
     const here = `${location.pathname}${location.search}`;
