@@ -3,7 +3,8 @@
  * this tab (sessionStorage `pending_payment`, pending-payment.ts) only for the payment's hold
  * time, wherever the shopper went meanwhile: a redirect abandoned at the bank leaves it kept,
  * and only the payment's own page would clear it. Imports nothing, so every page's script
- * carries it inline.
+ * carries it inline. The payment islands (pending-payment.ts) set the drop when they keep a
+ * payment on a page already open.
  */
 
 /** The same key as pending-payment.ts. */
@@ -31,4 +32,15 @@ export function dropExpiredPaymentValues(): void {
   } catch {
     /* storage is a convenience only */
   }
+}
+
+/**
+ * The layout's script: drop what has expired now and whenever the page is shown again from the
+ * back/forward cache (its script is not run again, and what is kept may have changed meanwhile).
+ */
+export function dropPaymentValuesWhenExpired(): void {
+  dropExpiredPaymentValues();
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) dropExpiredPaymentValues();
+  });
 }

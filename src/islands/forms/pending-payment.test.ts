@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberPendingPayment } from './pending-payment.ts';
-import { dropExpiredPaymentValues } from './pending-payment-values.ts';
+import { dropExpiredPaymentValues, dropPaymentValuesWhenExpired } from './pending-payment-values.ts';
 
 const HOLD_MS = 15 * 60_000;
 const record = (expiresAt: number) => ({
@@ -75,6 +75,29 @@ describe('dropExpiredPaymentValues', () => {
     vi.advanceTimersByTime(HOLD_MS);
     expect(kept()).not.toHaveProperty('values');
     expect(kept()).toMatchObject({ form: 'reserve', paymentId: 'pay-1', leadId: 'lead-7', amountCents: 20000 });
+  });
+
+  it('remembered on the open page after its script ran (the payment page): what was typed goes when the hold time passes', () => {
+    dropExpiredPaymentValues(); // the layout's script at page load: nothing kept yet
+    rememberPendingPayment(
+      'reserve',
+      { payment_id: 'pay-1', provider: 'stripe', publishable_key: 'pk_test_x', amount_cents: 20000, currency: 'AUD' },
+      'lead-7',
+      { name: 'Sam', email: 'sam@example.com' },
+      HOLD_MS,
+    );
+    vi.advanceTimersByTime(HOLD_MS - 1000);
+    expect(kept()).toMatchObject({ values: { name: 'Sam', email: 'sam@example.com' } });
+    vi.advanceTimersByTime(1000);
+    expect(kept()).not.toHaveProperty('values');
+    expect(kept()).toMatchObject({ paymentId: 'pay-1', leadId: 'lead-7' });
+  });
+
+  it('a page shown again from the back/forward cache (its script not run again) drops what has expired', () => {
+    dropPaymentValuesWhenExpired(); // the layout's script at page load: nothing kept yet
+    keep(record(Date.now() - 1)); // kept meanwhile by another page of this tab
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(kept()).toEqual({ ...ids, expiresAt: Date.now() - 1 });
   });
 
   it('without a time, what was typed goes at once', () => {

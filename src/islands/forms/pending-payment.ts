@@ -2,10 +2,11 @@
  * What this tab keeps of the payment being confirmed (docs/payments.md, step 3): sessionStorage
  * `pending_payment`, written and read by the payment islands (payment.ts). Once the payment's
  * hold time has passed, every page clears what the shopper typed from it
- * (pending-payment-values.ts).
+ * (pending-payment-values.ts), this one too when it keeps a payment.
  */
 import type { StartedPayment } from './payment-types.ts';
 import { paymentReturnUrl } from './payment-return-url.ts';
+import { dropExpiredPaymentValues } from './pending-payment-values.ts';
 
 /** The same key as pending-payment-values.ts, which every page loads without this file (pending-payment.test.ts runs the two together). */
 const PENDING_KEY = 'pending_payment';
@@ -70,6 +71,8 @@ export function rememberPendingPayment(
   } catch {
     /* storage is a convenience only */
   }
+  // The layout's script found nothing kept when this page opened: the drop is set from here.
+  dropExpiredPaymentValues();
 }
 
 /** The remembered payment `paymentId`, changed by `change` (nothing when another payment is remembered). */
