@@ -3,12 +3,15 @@
  * this tab (sessionStorage `pending_payment`, pending-payment.ts) only for the payment's hold
  * time, wherever the shopper went meanwhile: a redirect abandoned at the bank leaves it kept,
  * and only the payment's own page would clear it. Imports nothing, so every page's script
- * carries it inline. The payment islands (pending-payment.ts) set the drop when they keep a
- * payment on a page already open.
+ * carries it inline; the payment islands (pending-payment.ts) tell it by an event when they
+ * keep a payment on a page already open.
  */
 
 /** The same key as pending-payment.ts. */
 const PENDING_KEY = 'pending_payment';
+
+/** The same event name as pending-payment.ts: a payment was kept on this page. */
+const PAYMENT_KEPT_EVENT = 'pending-payment-kept';
 
 /** The longest delay a browser's setTimeout takes (about 24.8 days); a longer one fires at once. */
 const LONGEST_TIMEOUT_MS = 2_147_483_647;
@@ -35,11 +38,13 @@ export function dropExpiredPaymentValues(): void {
 }
 
 /**
- * The layout's script: drop what has expired now and whenever the page is shown again from the
+ * The layout's script: drop what has expired now, set the drop of a payment kept later on this
+ * page (the page the card is submitted on), and check again whenever the page is shown from the
  * back/forward cache (its script is not run again, and what is kept may have changed meanwhile).
  */
 export function dropPaymentValuesWhenExpired(): void {
   dropExpiredPaymentValues();
+  window.addEventListener(PAYMENT_KEPT_EVENT, dropExpiredPaymentValues);
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) dropExpiredPaymentValues();
   });

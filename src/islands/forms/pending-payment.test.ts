@@ -78,7 +78,7 @@ describe('dropExpiredPaymentValues', () => {
   });
 
   it('remembered on the open page after its script ran (the payment page): what was typed goes when the hold time passes', () => {
-    dropExpiredPaymentValues(); // the layout's script at page load: nothing kept yet
+    dropPaymentValuesWhenExpired(); // the layout's script at page load: nothing kept yet
     rememberPendingPayment(
       'reserve',
       { payment_id: 'pay-1', provider: 'stripe', publishable_key: 'pk_test_x', amount_cents: 20000, currency: 'AUD' },

@@ -2,11 +2,10 @@
  * What this tab keeps of the payment being confirmed (docs/payments.md, step 3): sessionStorage
  * `pending_payment`, written and read by the payment islands (payment.ts). Once the payment's
  * hold time has passed, every page clears what the shopper typed from it
- * (pending-payment-values.ts), this one too when it keeps a payment.
+ * (pending-payment-values.ts), told here when this page keeps one.
  */
 import type { StartedPayment } from './payment-types.ts';
 import { paymentReturnUrl } from './payment-return-url.ts';
-import { dropExpiredPaymentValues } from './pending-payment-values.ts';
 
 /** The same key as pending-payment-values.ts, which every page loads without this file (pending-payment.test.ts runs the two together). */
 const PENDING_KEY = 'pending_payment';
@@ -36,6 +35,9 @@ function readPending(): PendingRecord | null {
 function writePending(record: PendingRecord): void {
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
 }
+
+/** The same event name as pending-payment-values.ts (whose script is inline in every page, so nothing imports it): a payment was kept on this page. */
+const PAYMENT_KEPT_EVENT = 'pending-payment-kept';
 
 /** This page's query without a provider return's parameters. */
 const searchWithoutReturn = (): string => new URL(paymentReturnUrl(location.href)).search;
@@ -71,8 +73,8 @@ export function rememberPendingPayment(
   } catch {
     /* storage is a convenience only */
   }
-  // The layout's script found nothing kept when this page opened: the drop is set from here.
-  dropExpiredPaymentValues();
+  // The layout's script found nothing kept when this page opened: it sets the drop now.
+  window.dispatchEvent(new Event(PAYMENT_KEPT_EVENT));
 }
 
 /** The remembered payment `paymentId`, changed by `change` (nothing when another payment is remembered). */
