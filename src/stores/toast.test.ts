@@ -4,8 +4,8 @@
  * page it goes back to (taken once, by that page only).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { savedToast } from './watchlist.ts';
-import { $pageToast, CARRIED_TOAST_KEY, carryToastTo, closeToast, showToast, takeCarriedToast, type CopyToast } from './toast.ts';
+import { removedToast, savedToast } from './watchlist.ts';
+import { $pageToast, CARRIED_TOAST_KEY, carryToastTo, closeToast, PAGE_TOAST_EVENT, showToast, takeCarriedToast } from './toast.ts';
 
 beforeEach(() => {
   closeToast();
@@ -14,14 +14,25 @@ beforeEach(() => {
 
 describe('the page toast', () => {
   it('a new toast replaces the one showing; a close for a toast no longer showing closes nothing', () => {
-    const copy: CopyToast = { kind: 'copied', text: 'Copied 2019 Mazda 3 to your clipboard!' };
-    showToast(copy);
+    const removed = removedToast('2019 Mazda 3');
+    showToast(removed);
     const saved = savedToast('2019 Mazda 3');
     showToast(saved);
     expect($pageToast.get()).toBe(saved);
-    closeToast(copy);
+    closeToast(removed);
     expect($pageToast.get()).toBe(saved);
     closeToast(saved);
+    expect($pageToast.get()).toBeNull();
+  });
+
+  it("announces each toast it shows by the window event, as the watchlist's; another owner's toast (the share row's copy toast) closes it", () => {
+    const owners: unknown[] = [];
+    const note = (event: Event) => owners.push((event as CustomEvent<unknown>).detail);
+    window.addEventListener(PAGE_TOAST_EVENT, note);
+    showToast(savedToast('2019 Mazda 3'));
+    window.dispatchEvent(new CustomEvent(PAGE_TOAST_EVENT, { detail: 'copy' }));
+    window.removeEventListener(PAGE_TOAST_EVENT, note);
+    expect(owners).toEqual(['watchlist', 'copy']);
     expect($pageToast.get()).toBeNull();
   });
 });
@@ -43,7 +54,8 @@ describe('a toast carried to the next page', () => {
 
   it('carries nothing when no watchlist toast shows (a copy toast stays on its page)', () => {
     carryToastTo('/cars/2019-mazda-3-42');
-    showToast({ kind: 'copied', text: 'Copied 2019 Mazda 3 to your clipboard!' });
+    showToast(savedToast('2019 Mazda 3'));
+    window.dispatchEvent(new CustomEvent(PAGE_TOAST_EVENT, { detail: 'copy' }));
     carryToastTo('/cars/2019-mazda-3-42');
     expect(sessionStorage.getItem(CARRIED_TOAST_KEY)).toBeNull();
   });

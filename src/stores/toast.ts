@@ -1,8 +1,9 @@
 /**
  * The page's one toast (spec §9 "Toast limit 1"): the watchlist's (spec §8, drawn by the
- * islands' WatchlistToast.tsx) and the share row's copy toast (src/islands/vehicle/share-row.ts)
- * are both set here, so a new toast replaces the one showing. Each drawer draws its own kind
- * and removes only the element it made.
+ * islands' WatchlistToast.tsx) is set here; the share row's copy toast is drawn by its own inline
+ * script (src/islands/vehicle/share-row.ts), which imports nothing. Each announces a toast it
+ * shows by a window event (PAGE_TOAST_EVENT) naming its owner, and each removes only its own
+ * toast when the other's shows, so a new toast replaces the one showing.
  *
  * A toast can be carried to the next page (the sign-in page makes the watchlist change the
  * shopper asked for, then goes back): kept in sessionStorage for that page's path and taken once.
@@ -16,24 +17,28 @@ export interface WatchlistToast {
   description: string;
 }
 
-/** The share row's 'Copied {car name} to your clipboard!'. */
-export interface CopyToast {
-  kind: 'copied';
-  text: string;
+/** The watchlist toast showing on the page; null when none is (a copy toast may be). */
+export const $pageToast: WritableAtom<WatchlistToast | null> = atom<WatchlistToast | null>(null);
+
+/** Window event of a toast shown on the page; its detail names the owner ('copy': the share row's, which repeats these names). */
+export const PAGE_TOAST_EVENT = 'page-toast';
+const OWNER = 'watchlist';
+
+if (typeof window !== 'undefined') {
+  // The share row's copy toast shows: the watchlist toast goes.
+  window.addEventListener(PAGE_TOAST_EVENT, (event) => {
+    if ((event as CustomEvent<unknown>).detail !== OWNER) $pageToast.set(null);
+  });
 }
 
-export type PageToast = WatchlistToast | CopyToast;
-
-/** The toast showing on the page; null when none is. */
-export const $pageToast: WritableAtom<PageToast | null> = atom<PageToast | null>(null);
-
 /** Show `toast` in place of the one showing. */
-export function showToast(toast: PageToast): void {
+export function showToast(toast: WatchlistToast): void {
   $pageToast.set(toast);
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PAGE_TOAST_EVENT, { detail: OWNER }));
 }
 
 /** Close the toast showing; with `toast`, only if that one is still the one showing (a timer's close does not close its successor). */
-export function closeToast(toast?: PageToast): void {
+export function closeToast(toast?: WatchlistToast): void {
   if (toast === undefined || $pageToast.get() === toast) $pageToast.set(null);
 }
 
@@ -54,7 +59,7 @@ function isWatchlistToast(raw: unknown): raw is WatchlistToast {
 /** The page is about to go to `path`: the watchlist toast showing, if any, is shown there instead. */
 export function carryToastTo(path: string): void {
   const toast = $pageToast.get();
-  if (!isWatchlistToast(toast)) return;
+  if (!toast) return;
   try {
     sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ path: pagePath(path), toast }));
   } catch {

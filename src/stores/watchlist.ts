@@ -78,7 +78,7 @@ export function createWatchlist(api: { save: WatchlistCall; remove: WatchlistCal
     replaceWatchlist(ids: readonly (string | number)[]): void {
       $watchlist.set(parseIds(ids));
     },
-    /** Close the toast showing (whichever it is). */
+    /** Close the watchlist toast showing (the copy toast closes itself). */
     dismissToast(): void {
       closeToast();
     },

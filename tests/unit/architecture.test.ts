@@ -1296,3 +1296,44 @@ describe("the pipeline's rooms, the edge and the platform", () => {
   });
 });
 
+
+/**
+ * Modules of a component's inline <script>: Astro inlines a script only when its bundle imports
+ * nothing, so such a module imports nothing (type imports aside), and only its component imports
+ * it (a module shared with an island goes into a chunk of its own, loaded as a file).
+ */
+const INLINE_SCRIPT_MODULES: Record<string, string> = {
+  'src/islands/forms/pending-payment-values.ts': 'src/components/layout/SiteLayout.astro',
+  'src/islands/vehicle/share-row.ts': 'src/components/vehicle/ShareRow.astro',
+};
+
+export function inlineScriptProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const [module, component] of Object.entries(INLINE_SCRIPT_MODULES)) {
+    const file = files.find((candidate) => candidate.path === module);
+    if (!file) problems.push(`${module}: missing`);
+    else if (/^\s*(import(?!\s+type\b)\s|export\s[^;]*\bfrom\s)/m.test(code(file.text))) problems.push(`${module}: imports a module (its page script would no longer be inline)`);
+    for (const importer of files.filter((candidate) => candidate.path !== component && importsOf(candidate).includes(module))) {
+      problems.push(`${importer.path} -> ${module}: only ${component} imports it (its page script would no longer be inline)`);
+    }
+  }
+  return problems;
+}
+
+describe('inline page scripts', () => {
+  it('their modules import nothing and only their component imports them', () => {
+    expect(inlineScriptProblems(sourceFiles())).toEqual([]);
+  });
+
+  it('an import in the module, and an island importing it', () => {
+    const problems = inlineScriptProblems([
+      { path: 'src/islands/vehicle/share-row.ts', text: "import type { X } from './x.ts';\nimport { showToast } from '../../stores/toast.ts';" },
+      { path: 'src/islands/forms/pending-payment-values.ts', text: 'export const x = 1;' },
+      { path: 'src/islands/forms/pending-payment.ts', text: "import { x } from './pending-payment-values.ts';" },
+    ]);
+    expect(problems).toEqual([
+      'src/islands/forms/pending-payment.ts -> src/islands/forms/pending-payment-values.ts: only src/components/layout/SiteLayout.astro imports it (its page script would no longer be inline)',
+      'src/islands/vehicle/share-row.ts: imports a module (its page script would no longer be inline)',
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The watchlist toast (spec §8 wording, 'View List'), shown by the watchlist islands: the
- * page's one toast (src/stores/toast.ts) when it is a watchlist one; the share row draws its
- * copy toast itself. It stays until Close, Escape or the next toast (spec §8 gives it no time; a
+ * page's one toast with the share row's copy toast, which the share row draws itself and which
+ * clears this one (src/stores/toast.ts). It stays until Close, Escape or the next toast (spec §8 gives it no time; a
  * link that vanished after a few seconds could not be reached by everyone: WCAG 2.2.1); Escape
  * lets a keyboard user uncover what it covers without moving focus. Closing hands focus back to
  * where it was before it came into the toast, not to the page. Once mounted it shows the toast
@@ -13,8 +13,7 @@ import { $pageToast, showToast, takeCarriedToast } from '../../stores/toast.ts';
 import { watchlist } from './watchlist-client.ts';
 
 export default function WatchlistToast() {
-  const shown = useStore($pageToast);
-  const toast = shown?.kind === 'copied' ? null : shown;
+  const toast = useStore($pageToast);
   const box = useRef<HTMLDivElement>(null);
   /** The element focus came from into the toast. */
   const cameFrom = useRef<HTMLElement | null>(null);

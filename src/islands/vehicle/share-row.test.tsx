@@ -66,6 +66,34 @@ describe('Copy link', () => {
   });
 });
 
+describe('share windows', () => {
+  it('open at 550x400 without a handle on this page (opener cleared), polled until closed', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const popup = { opener: window as unknown, closed: false };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const clearInterval = vi.spyOn(window, 'clearInterval');
+    const list = document.createElement('ul');
+    list.setAttribute('data-share', '');
+    list.innerHTML =
+      '<li><a href="https://www.facebook.com/sharer/sharer.php?u=x" target="_blank" rel="noopener noreferrer" data-share-window>Facebook</a></li>';
+    const host = document.createElement('div');
+    host.append(list);
+    document.body.append(host);
+    wireShareRows(host);
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    list.querySelector('a')!.dispatchEvent(event);
+    host.remove();
+    expect(open).toHaveBeenCalledWith('https://www.facebook.com/sharer/sharer.php?u=x', 'share', expect.stringContaining('width=550,height=400'));
+    expect(popup.opener).toBeNull();
+    expect(event.defaultPrevented).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(clearInterval).not.toHaveBeenCalled();
+    popup.closed = true;
+    vi.advanceTimersByTime(1000);
+    expect(clearInterval).toHaveBeenCalled();
+  });
+});
+
 describe('one toast on the page (spec §9 toast limit 1)', () => {
   it('save, Copy link, press the watchlist button again, Escape: each toast replaces the last and the button stays', async () => {
     stubApi({ '/watchlist/save-car': [200, { success: true }], '/watchlist/remove-car': [200, { success: true }] });

@@ -1,58 +1,64 @@
 /**
  * The share row in the browser (components/vehicle/ShareRow.astro; spec §2, §9): share windows
  * open at 550x400 and are polled every second until closed; Copy link shows 'Copied' for 1.5 s
- * and the toast 'Copied {car name} to your clipboard!' (about 3 s). Page code, so it lives with
- * the islands. The copy toast is the page's one toast (src/stores/toast.ts): it replaces the
- * watchlist's and the watchlist's next one replaces it.
+ * and the toast 'Copied {car name} to your clipboard!' (about 3 s). It imports nothing, so every
+ * vehicle page carries it inline (docs/vehicle-page.md). The copy toast is the page's one toast
+ * with the watchlist's (src/stores/toast.ts): each announces its toast by a window event naming
+ * its owner and removes only its own toast when the other's shows.
  *
  * Contract with ShareRow.astro: each row is a [data-share] list with data-name, its share
  * links [data-share-window] and its copy button [data-copy-link] with data-url.
  */
-import { $pageToast, closeToast, showToast, type CopyToast } from '../../stores/toast.ts';
 
 const COPIED_MS = 1500;
 const TOAST_MS = 3000;
 
-/** The copy toast this script drew, while it shows. */
-let drawn: { toast: CopyToast; element: HTMLElement } | null = null;
-let drawing = false;
+/** The same event name as src/stores/toast.ts (PAGE_TOAST_EVENT); its detail names the toast's owner. */
+const PAGE_TOAST_EVENT = 'page-toast';
+const OWNER = 'copy';
 
-/**
- * Draw the page's toast when it is a copy toast, and remove the one drawn when another toast
- * takes its place (spec §9 toast limit 1). Only the element drawn here is removed: the
- * watchlist's toast is the watchlist island's (React's) to remove.
- */
-function drawCopyToasts(): void {
-  if (drawing) return;
-  drawing = true;
-  $pageToast.subscribe((toast) => {
-    if (drawn && drawn.toast === toast) return;
-    drawn?.element.remove();
-    drawn = null;
-    if (toast?.kind !== 'copied') return;
-    const element = document.createElement('div');
-    element.className = 'toast';
-    element.setAttribute('role', 'status');
-    element.textContent = toast.text;
-    document.body.append(element);
-    drawn = { toast, element };
+/** The copy toast this script drew, while it shows. */
+let drawn: HTMLElement | null = null;
+let listening = false;
+
+function removeCopyToast(): void {
+  drawn?.remove();
+  drawn = null;
+}
+
+/** Another owner's toast shows (spec §9 toast limit 1): the copy toast goes; the other's element is its owner's to remove. */
+function followOtherToasts(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener(PAGE_TOAST_EVENT, (event) => {
+    if ((event as CustomEvent<unknown>).detail !== OWNER) removeCopyToast();
   });
 }
 
 function copyToast(text: string): void {
-  const toast: CopyToast = { kind: 'copied', text };
-  showToast(toast);
-  window.setTimeout(() => closeToast(toast), TOAST_MS);
+  removeCopyToast();
+  const element = document.createElement('div');
+  element.className = 'toast';
+  element.setAttribute('role', 'status');
+  element.textContent = text;
+  document.body.append(element);
+  drawn = element;
+  window.dispatchEvent(new CustomEvent(PAGE_TOAST_EVENT, { detail: OWNER }));
+  // Its time closes it only while it is still the one showing.
+  window.setTimeout(() => drawn === element && removeCopyToast(), TOAST_MS);
 }
 
 /** Wire every share row under `root`. */
 export function wireShareRows(root: ParentNode): void {
-  drawCopyToasts();
+  followOtherToasts();
   for (const row of root.querySelectorAll<HTMLElement>('[data-share]')) {
     for (const link of row.querySelectorAll<HTMLAnchorElement>('[data-share-window]')) {
       link.addEventListener('click', (event) => {
-        const popup = window.open(link.href, 'share', 'width=550,height=400,noopener=no');
+        // Not the 'noopener' feature: with it window.open returns null and the window could not be polled.
+        const popup = window.open(link.href, 'share', 'width=550,height=400');
         if (!popup) return; // blocked: the link opens a tab instead
+        // The share site gets no handle on this page (what rel="noopener" gives the link).
+        popup.opener = null;
         event.preventDefault();
         const poll = window.setInterval(() => {
           if (popup.closed) window.clearInterval(poll);
