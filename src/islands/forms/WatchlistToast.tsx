@@ -1,11 +1,12 @@
 /**
  * The watchlist toast (spec §8 wording, 'View List'), shown by the watchlist islands: the
  * page's one toast with the share row's copy toast, which the share row draws itself and which
- * clears this one (src/stores/toast.ts). It stays until Close, Escape or the next toast (spec §8 gives it no time; a
- * link that vanished after a few seconds could not be reached by everyone: WCAG 2.2.1); Escape
- * lets a keyboard user uncover what it covers without moving focus. Closing hands focus back to
- * where it was before it came into the toast, not to the page. Once mounted it shows the toast
- * the sign-in page carried to this page (the outcome of the change made after signing in).
+ * clears this one (src/stores/toast.ts). It stays until Close, Escape or the next toast (spec §8
+ * gives it no time; a link that vanished after a few seconds could not be reached by everyone:
+ * WCAG 2.2.1); Escape lets a keyboard user uncover what it covers without moving focus. Closing
+ * hands focus back to where it was before it came into the toast, not to the page. Once mounted
+ * it shows the toast the sign-in page carried to this page (the outcome of the change made after
+ * signing in).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type FocusEvent } from 'react';
