@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, tenantUrl } from './forms-helpers.ts';
 import { pointAtSearch } from './search-helpers.ts';
-import { waitForIslands } from './vehicle-helpers.ts';
+import { hydrateVisibleIslands, waitForIslands } from './vehicle-helpers.ts';
 import { loadSite } from '../../src/lib/site/tenant.ts';
 import { allStockPath } from '../../src/lib/site/search-urls.ts';
 
@@ -131,6 +131,9 @@ test.describe('on a phone', () => {
     await page.goto(tenantUrl(TENANT, href));
     const bar = page.getByRole('navigation', { name: 'Your shortlist' });
     await expect(bar.getByRole('link', { name: 'Saved Cars (1)' })).toBeVisible();
+    // A settled page: an island hydrating as the Tab walk reaches it could move the control just focused.
+    await waitForIslands(page);
+    await hydrateVisibleIslands(page);
     const bottomBar = page.getByRole('region', { name: 'Quick actions' });
     await expect(bottomBar).toBeVisible();
     expect((await bar.boundingBox())!.y + (await bar.boundingBox())!.height).toBeLessThanOrEqual((await bottomBar.boundingBox())!.y);
@@ -148,7 +151,10 @@ test.describe('on a phone', () => {
         const barTop = document.querySelector('[data-shortlist-bar]')!.getBoundingClientRect().top;
         const room = barTop - Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
         const clear = box.height > room ? box.top < barTop : box.bottom <= barTop + 0.5;
-        const label = (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        const label = (focused.getAttribute('aria-label') ?? (focused.id ? `#${focused.id}` : null) ?? focused.textContent ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
         return clear
           ? 'clear'
           : `${focused.tagName.toLowerCase()} "${label}": ${Math.round(box.top)}-${Math.round(box.bottom)} px, bar from ${Math.round(barTop)} px`;

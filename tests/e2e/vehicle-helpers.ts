@@ -53,3 +53,36 @@ export async function waitForIslands(page: Page): Promise<void> {
     )
     .toEqual({ leadModals: 'ready', staticIslands: [] });
 }
+
+/**
+ * Scroll the page down to its end and back to the top, then wait until every shown island that
+ * hydrates when seen (client:visible) has hydrated: a test that measures the settled page's
+ * layout as it moves through it (a Tab walk) then never races an island hydrating as it is
+ * reached. An island inside a hidden part of the page is never seen, so it is not waited for.
+ */
+export async function hydrateVisibleIslands(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const step = Math.max(1, Math.floor(window.innerHeight / 2));
+    for (let top = 0; top < document.documentElement.scrollHeight; top += step) {
+      window.scrollTo({ top, behavior: 'instant' });
+      await frames();
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    await frames();
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('astro-island[ssr][client="visible"]')]
+            .filter((island) => island.getClientRects().length > 0)
+            .map((island) => island.getAttribute('component-url')),
+        ),
+      {
+        message: "the page's shown visible islands hydrated",
+        timeout: ISLANDS_TIMEOUT_MS,
+      },
+    )
+    .toEqual([]);
+}
