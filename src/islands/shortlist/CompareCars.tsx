@@ -6,13 +6,11 @@
  * a Remove and the status that says it are the saved cars page's (use-shortlist.ts).
  * Stored entries are untrusted: shown as text, linked only by their slug as one path segment.
  */
-import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
 import { $compare, COMPARE_LIMIT, removeCompare } from '../../stores/compare.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatCount } from '../../lib/text/format.ts';
 import { COMPARE_FACTS } from '../../lib/vehicle/shortlist.ts';
-import { SHORTLIST_FILE_FAILED, shownCar, useFocusAfterRemove, useMounted, useShortlistCars, type ShortlistWords } from './use-shortlist.ts';
+import { SHORTLIST_FILE_FAILED, useShortlistPage, type ShortlistWords } from './use-shortlist.ts';
 import './shortlist.css';
 
 interface Props {
@@ -34,17 +32,8 @@ function NotStated() {
 }
 
 export default function CompareCars({ carsUrl, stockHref, words }: Props) {
-  const mounted = useMounted();
-  const stored = useStore($compare);
-  const list = mounted ? stored : [];
-  const loaded = useShortlistCars(carsUrl, list.length > 0);
-  const [message, setMessage] = useState('');
-  const root = useRef<HTMLDivElement>(null);
-  const ids = list.map((car) => car.id);
-  const removing = useFocusAfterRemove(root, ids);
-  const ready = mounted && (list.length === 0 || loaded !== null);
+  const { list, cars, ready, failed, root, message, setMessage, removing } = useShortlistPage($compare, carsUrl);
   const nouns = { one: words.vehicle, other: words.vehicles };
-  const cars = ready && loaded !== null ? list.map((entry) => shownCar(entry, loaded)) : [];
   const rows = COMPARE_FACTS.filter(([key]) => cars.some((car) => car.facts?.[key]));
   return (
     <div className="shortlist" ref={root} aria-busy={!ready} data-state={ready ? 'ready' : 'loading'}>
@@ -65,7 +54,7 @@ export default function CompareCars({ carsUrl, stockHref, words }: Props) {
       )}
       {cars.length > 0 && (
         <>
-          {loaded === 'failed' && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
+          {failed && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
           <table className="compare-table" data-columns={cars.length}>
             <caption className="visually-hidden">The {words.vehicles} you chose, side by side</caption>
             <thead>
@@ -91,7 +80,7 @@ export default function CompareCars({ carsUrl, stockHref, words }: Props) {
                       data-remove-id={car.id}
                       aria-label={nameOf('Remove', car.name)}
                       onClick={() => {
-                        removing(ids, car.id);
+                        removing(car.id);
                         removeCompare(car.id);
                         setMessage(`${car.name} removed from the comparison. ${formatCount(list.length - 1, nouns)} left.`);
                       }}

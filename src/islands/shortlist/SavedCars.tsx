@@ -5,12 +5,10 @@
  * list's message; the change is said in a status). A car the site no longer lists says so.
  * Stored entries are untrusted: shown as text, linked only by their slug as one path segment.
  */
-import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
 import { $favourites, removeFavourite } from '../../stores/favourites.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatCount } from '../../lib/text/format.ts';
-import { SHORTLIST_FILE_FAILED, shownCar, useFocusAfterRemove, useMounted, useShortlistCars, type ShortlistWords, type ShownCar } from './use-shortlist.ts';
+import { SHORTLIST_FILE_FAILED, useShortlistPage, type ShortlistWords, type ShownCar } from './use-shortlist.ts';
 import './shortlist.css';
 
 interface Props {
@@ -40,16 +38,7 @@ function SavedCard({ car, onRemove }: { car: ShownCar; onRemove: () => void }) {
 }
 
 export default function SavedCars({ carsUrl, stockHref, words }: Props) {
-  const mounted = useMounted();
-  const stored = useStore($favourites);
-  const saved = mounted ? stored : [];
-  const cars = useShortlistCars(carsUrl, saved.length > 0);
-  const [message, setMessage] = useState('');
-  const root = useRef<HTMLDivElement>(null);
-  const ids = saved.map((car) => car.id);
-  const removing = useFocusAfterRemove(root, ids);
-  // The list waits for the site's file, so a listed car never shows as no longer listed while it loads.
-  const ready = mounted && (saved.length === 0 || cars !== null);
+  const { list: saved, cars, ready, failed, root, message, setMessage, removing } = useShortlistPage($favourites, carsUrl);
   const nouns = { one: words.vehicle, other: words.vehicles };
   return (
     <div className="shortlist" ref={root} aria-busy={!ready} data-state={ready ? 'ready' : 'loading'}>
@@ -68,24 +57,21 @@ export default function SavedCars({ carsUrl, stockHref, words }: Props) {
           </p>
         </div>
       )}
-      {ready && saved.length > 0 && cars !== null && (
+      {cars.length > 0 && (
         <>
-          {cars === 'failed' && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
+          {failed && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
           <ul className="grid shortlist__list" aria-label={`Your saved ${words.vehicles}`}>
-            {saved.map((entry) => {
-              const car = shownCar(entry, cars);
-              return (
-                <SavedCard
-                  key={car.id}
-                  car={car}
-                  onRemove={() => {
-                    removing(ids, car.id);
-                    removeFavourite(car.id);
-                    setMessage(`${car.name} removed from your saved ${words.vehicles}. ${formatCount(saved.length - 1, nouns)} left.`);
-                  }}
-                />
-              );
-            })}
+            {cars.map((car) => (
+              <SavedCard
+                key={car.id}
+                car={car}
+                onRemove={() => {
+                  removing(car.id);
+                  removeFavourite(car.id);
+                  setMessage(`${car.name} removed from your saved ${words.vehicles}. ${formatCount(saved.length - 1, nouns)} left.`);
+                }}
+              />
+            ))}
           </ul>
         </>
       )}

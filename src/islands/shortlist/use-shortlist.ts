@@ -1,9 +1,12 @@
 /**
  * What the saved cars and comparison pages share: the site's shortlist file (SHORTLIST_CARS_PATH,
  * every visible car's card facts), loaded once per page, and a stored list read only after
- * mounting (the built page cannot know it), with where focus goes after a Remove.
+ * mounting (the built page cannot know it), with where focus goes after a Remove; useShortlistPage
+ * puts these together as both pages open.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { isPhotoUrl } from '../../schemas/dropped-values.ts';
 import { carPath, parseShortlistCars, type ShortlistCar } from '../../lib/vehicle/shortlist.ts';
 
@@ -98,11 +101,16 @@ export interface ShownCar {
   facts: ShortlistCar | null;
 }
 
-/** A stored entry (untrusted: edited by hand, stale, another site's) joined with the site's file. */
-export function shownCar(
-  stored: { id: string; slug: string; name: string; primary_image_url?: string | null },
-  cars: Map<string, ShortlistCar> | 'failed',
-): ShownCar {
+/** A car as a stored list keeps it (untrusted: edited by hand, stale, another site's). */
+export interface StoredShortlistCar {
+  id: string;
+  slug: string;
+  name: string;
+  primary_image_url?: string | null;
+}
+
+/** A stored entry joined with the site's file. */
+export function shownCar(stored: StoredShortlistCar, cars: Map<string, ShortlistCar> | 'failed'): ShownCar {
   if (cars === 'failed') {
     // Only a photo URL a page may show (http(s) or a path of this site) is used from storage.
     const image = stored.primary_image_url && isPhotoUrl(stored.primary_image_url) ? stored.primary_image_url : null;
@@ -111,4 +119,42 @@ export function shownCar(
   const car = cars.get(stored.id);
   if (!car) return { id: stored.id, name: stored.name, href: null, image: null, state: 'gone', facts: null };
   return { id: car.id, name: car.name, href: carPath(car.slug), image: car.image || null, state: 'listed', facts: car };
+}
+
+/** What a page of a stored list (saved cars, comparison) works from; see useShortlistPage. */
+export interface ShortlistPage<Car extends StoredShortlistCar> {
+  /** The stored list: empty until mounted. */
+  list: Car[];
+  /** The list joined with the site's file, in its order: empty until ready and the file has settled. */
+  cars: ShownCar[];
+  /** Mounted, and the file settled (or not needed): until then the page shows it is loading. */
+  ready: boolean;
+  /** The file could not be loaded: `cars` are what the device stored. */
+  failed: boolean;
+  /** The page's root, where focus is found after a Remove. */
+  root: RefObject<HTMLDivElement | null>;
+  /** The status text that says what a Remove did, and its setter. */
+  message: string;
+  setMessage: Dispatch<SetStateAction<string>>;
+  /** Call with a car's id before removing it: focus then moves as useFocusAfterRemove says. */
+  removing: (id: string) => void;
+}
+
+/**
+ * The opening of a stored list's page: the list read from `store` once mounted, the shortlist file
+ * at `carsUrl` loaded when the list holds a car, the list shown only once the file has settled (so
+ * a listed car never shows as no longer listed while it loads), a status and focus after a Remove.
+ */
+export function useShortlistPage<Car extends StoredShortlistCar>(store: ReadableAtom<Car[]>, carsUrl: string): ShortlistPage<Car> {
+  const mounted = useMounted();
+  const stored = useStore(store);
+  const list = mounted ? stored : [];
+  const loaded = useShortlistCars(carsUrl, list.length > 0);
+  const [message, setMessage] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const ids = list.map((car) => car.id);
+  const focusAfter = useFocusAfterRemove(root, ids);
+  const ready = mounted && (list.length === 0 || loaded !== null);
+  const cars = ready && loaded !== null ? list.map((entry) => shownCar(entry, loaded)) : [];
+  return { list, cars, ready, failed: loaded === 'failed', root, message, setMessage, removing: (id) => focusAfter(ids, id) };
 }
