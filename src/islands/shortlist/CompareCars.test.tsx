@@ -4,54 +4,22 @@
  * car has left out), Remove per car (focus and status), the empty state leading to the stock,
  * and stored entries treated as untrusted.
  */
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { describe, expect, it } from 'vitest';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import { listedCar, shortlistPage } from '../../../tests/support/shortlist-page.tsx';
 import { $compare, type CompareCar } from '../../stores/compare.ts';
 import type { ShortlistCar } from '../../lib/vehicle/shortlist.ts';
 import CompareCars from './CompareCars.tsx';
 
-const mounted = mountRoot();
-const words = { vehicle: 'car', vehicles: 'cars' };
-let file = 0;
-/** A fresh file URL per test: the island keeps a file it loaded for the page. */
-const nextUrl = () => `/compare-file-${(file += 1)}.json`;
+const { mounted, nextUrl, show, removeButton, status } = shortlistPage($compare, CompareCars, 'compare-file');
 
 const stored = (id: string, name: string): CompareCar => ({ id, slug: `car-${id}`, name });
-const listed = (id: string, name: string, extra: Partial<ShortlistCar> = {}): ShortlistCar => ({
-  id,
-  slug: `car-${id}`,
-  name,
-  image: `/media/vehicles/car-${id}.webp`,
-  available: true,
-  price: '$28,990',
-  year: '2021',
-  odometer: '45,210 km',
-  transmission: 'Automatic',
-  fuel: 'Petrol',
-  body: null,
-  ...extra,
-});
+/** No car here has a body: its row is left out. */
+const listed = (id: string, name: string, extra: Partial<ShortlistCar> = {}) => listedCar(id, name, { price: '$28,990', body: null, ...extra });
 
 const table = () => mounted.host.querySelector('table');
 /** The table as text: its rows, each its cells' text. */
 const rows = () => [...table()!.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => cell.textContent));
-const removeButton = (name: string) => mounted.host.querySelector<HTMLButtonElement>(`button[aria-label="Remove: ${name}"]`)!;
-const status = () => mounted.host.querySelector('[role="status"]')!.textContent;
-
-async function show(url: string) {
-  mounted.render(<CompareCars carsUrl={url} stockHref="/search/used-cars" words={words} />);
-  await settle();
-}
-
-beforeEach(() => $compare.set([]));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  // Still mounted here: the island follows the store.
-  act(() => $compare.set([]));
-});
 
 describe('/compare', () => {
   it('with no car chosen: says how to choose and leads to the stock, loading no file', async () => {

@@ -4,19 +4,13 @@
  * one (focus and status as the garage's), an empty state leading to the stock, and stored
  * entries treated as untrusted (text only, a slug as one path segment, no stored script URL).
  */
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import { CAR_WORDS, listedCar as listed, shortlistPage } from '../../../tests/support/shortlist-page.tsx';
 import { $favourites, type FavouriteCar } from '../../stores/favourites.ts';
-import type { ShortlistCar } from '../../lib/vehicle/shortlist.ts';
 import SavedCars from './SavedCars.tsx';
 
-const mounted = mountRoot();
-const words = { vehicle: 'car', vehicles: 'cars' };
-let file = 0;
-/** A fresh file URL per test: the island keeps a file it loaded for the page. */
-const nextUrl = () => `/shortlist-cars-${(file += 1)}.json`;
+const { mounted, nextUrl, show, removeButton, status } = shortlistPage($favourites, SavedCars, 'shortlist-cars');
 
 const stored = (id: string, name: string, extra: Partial<FavouriteCar> = {}): FavouriteCar => ({
   id,
@@ -27,37 +21,8 @@ const stored = (id: string, name: string, extra: Partial<FavouriteCar> = {}): Fa
   primary_image_url: null,
   ...extra,
 });
-const listed = (id: string, name: string, extra: Partial<ShortlistCar> = {}): ShortlistCar => ({
-  id,
-  slug: `car-${id}`,
-  name,
-  image: `/media/vehicles/car-${id}.webp`,
-  available: true,
-  price: '$28,990 Drive Away',
-  year: '2021',
-  odometer: '45,210 km',
-  transmission: 'Automatic',
-  fuel: 'Petrol',
-  body: 'Hatch',
-  ...extra,
-});
 
 const cards = () => [...mounted.host.querySelectorAll<HTMLElement>('.shortlist-card')];
-const removeButton = (name: string) => mounted.host.querySelector<HTMLButtonElement>(`button[aria-label="Remove: ${name}"]`)!;
-const status = () => mounted.host.querySelector('[role="status"]')!.textContent;
-
-async function show(url: string) {
-  mounted.render(<SavedCars carsUrl={url} stockHref="/search/used-cars" words={words} />);
-  await settle();
-}
-
-beforeEach(() => $favourites.set([]));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  // Still mounted here: the island follows the store.
-  act(() => $favourites.set([]));
-});
 
 describe('/saved-cars', () => {
   it('with nothing saved: says so and leads to the stock, loading no file', async () => {
@@ -139,7 +104,7 @@ describe('/saved-cars', () => {
   it('renders nothing of the stored list before it is mounted (the built page is the same for everyone)', async () => {
     $favourites.set([stored('1', 'Car 1')]);
     const { renderToStaticMarkup } = await import('react-dom/server');
-    const html = renderToStaticMarkup(<SavedCars carsUrl="/x.json" stockHref="/search/used-cars" words={words} />);
+    const html = renderToStaticMarkup(<SavedCars carsUrl="/x.json" stockHref="/search/used-cars" words={CAR_WORDS} />);
     expect(html).toBe('<div class="shortlist" aria-busy="true" data-state="loading"><p class="visually-hidden" role="status"></p></div>');
   });
 });
