@@ -10,7 +10,8 @@ import { $compare, COMPARE_LIMIT, removeCompare } from '../../stores/compare.ts'
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatCount } from '../../lib/text/format.ts';
 import { COMPARE_FACTS } from '../../lib/vehicle/shortlist.ts';
-import { SHORTLIST_FILE_FAILED, useShortlistPage, type ShortlistWords } from './use-shortlist.ts';
+import { useShortlistPage, type ShortlistWords } from './use-shortlist.ts';
+import ShortlistFrame from './ShortlistFrame.tsx';
 import './shortlist.css';
 
 interface Props {
@@ -32,81 +33,70 @@ function NotStated() {
 }
 
 export default function CompareCars({ carsUrl, stockHref, words }: Props) {
-  const { list, cars, ready, failed, root, message, setMessage, removing } = useShortlistPage($compare, carsUrl);
+  const page = useShortlistPage($compare, carsUrl);
+  const { list, cars, setMessage, removing } = page;
   const nouns = { one: words.vehicle, other: words.vehicles };
   const rows = COMPARE_FACTS.filter(([key]) => cars.some((car) => car.facts?.[key]));
   return (
-    <div className="shortlist" ref={root} aria-busy={!ready} data-state={ready ? 'ready' : 'loading'}>
-      <p className="visually-hidden" role="status">
-        {message}
-      </p>
-      {ready && list.length === 0 && (
-        <div className="shortlist__empty">
-          <p tabIndex={-1} data-shortlist-empty>
-            You have not chosen any {words.vehicles} to compare. Press Compare on up to {COMPARE_LIMIT} {words.vehicles} to see them side by side here.
-          </p>
-          <p>
-            <a className="button" href={stockHref}>
-              Browse our stock
-            </a>
-          </p>
-        </div>
-      )}
-      {cars.length > 0 && (
+    <ShortlistFrame
+      page={page}
+      stockHref={stockHref}
+      empty={
         <>
-          {failed && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
-          <table className="compare-table" data-columns={cars.length}>
-            <caption className="visually-hidden">The {words.vehicles} you chose, side by side</caption>
-            <thead>
-              <tr>
-                <td />
-                {cars.map((car) => (
-                  <th scope="col" key={car.id} data-car-id={car.id}>
-                    {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
-                    {car.href ? <a href={car.href}>{car.name}</a> : car.name}
-                    {car.state === 'gone' && <span className="compare-table__note muted">No longer listed</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="compare-table__actions">
-                <td />
-                {cars.map((car) => (
-                  <td key={car.id}>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      data-remove-id={car.id}
-                      aria-label={nameOf('Remove', car.name)}
-                      onClick={() => {
-                        removing(car.id);
-                        removeCompare(car.id);
-                        setMessage(`${car.name} removed from the comparison. ${formatCount(list.length - 1, nouns)} left.`);
-                      }}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                ))}
-              </tr>
-              {rows.map(([key, label]) => (
-                <tr key={key}>
-                  <th scope="row">{label}</th>
-                  {cars.map((car) => (
-                    <td key={car.id}>{car.facts?.[key] || <NotStated />}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {cars.length === 1 && (
-            <p>
-              Add another {words.vehicle} to compare it side by side. <a href={stockHref}>Browse our stock</a>
-            </p>
-          )}
+          You have not chosen any {words.vehicles} to compare. Press Compare on up to {COMPARE_LIMIT} {words.vehicles} to see them side by side here.
         </>
+      }
+    >
+      <table className="compare-table" data-columns={cars.length}>
+        <caption className="visually-hidden">The {words.vehicles} you chose, side by side</caption>
+        <thead>
+          <tr>
+            <td />
+            {cars.map((car) => (
+              <th scope="col" key={car.id} data-car-id={car.id}>
+                {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
+                {car.href ? <a href={car.href}>{car.name}</a> : car.name}
+                {car.state === 'gone' && <span className="compare-table__note muted">No longer listed</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="compare-table__actions">
+            <td />
+            {cars.map((car) => (
+              <td key={car.id}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  data-remove-id={car.id}
+                  aria-label={nameOf('Remove', car.name)}
+                  onClick={() => {
+                    removing(car.id);
+                    removeCompare(car.id);
+                    setMessage(`${car.name} removed from the comparison. ${formatCount(list.length - 1, nouns)} left.`);
+                  }}
+                >
+                  Remove
+                </button>
+              </td>
+            ))}
+          </tr>
+          {rows.map(([key, label]) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              {cars.map((car) => (
+                <td key={car.id}>{car.facts?.[key] || <NotStated />}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {cars.length === 1 && (
+        <p>
+          Add another {words.vehicle} to compare it side by side. <a href={stockHref}>Browse our stock</a>
+        </p>
       )}
-    </div>
+    </ShortlistFrame>
   );
 }

@@ -8,7 +8,8 @@
 import { $favourites, removeFavourite } from '../../stores/favourites.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatCount } from '../../lib/text/format.ts';
-import { SHORTLIST_FILE_FAILED, useShortlistPage, type ShortlistWords, type ShownCar } from './use-shortlist.ts';
+import { useShortlistPage, type ShortlistWords, type ShownCar } from './use-shortlist.ts';
+import ShortlistFrame from './ShortlistFrame.tsx';
 import './shortlist.css';
 
 interface Props {
@@ -38,43 +39,32 @@ function SavedCard({ car, onRemove }: { car: ShownCar; onRemove: () => void }) {
 }
 
 export default function SavedCars({ carsUrl, stockHref, words }: Props) {
-  const { list: saved, cars, ready, failed, root, message, setMessage, removing } = useShortlistPage($favourites, carsUrl);
+  const page = useShortlistPage($favourites, carsUrl);
+  const { list: saved, cars, setMessage, removing } = page;
   const nouns = { one: words.vehicle, other: words.vehicles };
   return (
-    <div className="shortlist" ref={root} aria-busy={!ready} data-state={ready ? 'ready' : 'loading'}>
-      <p className="visually-hidden" role="status">
-        {message}
-      </p>
-      {ready && saved.length === 0 && (
-        <div className="shortlist__empty">
-          <p tabIndex={-1} data-shortlist-empty>
-            You have no saved {words.vehicles} yet. Press Save on a {words.vehicle} to keep it here.
-          </p>
-          <p>
-            <a className="button" href={stockHref}>
-              Browse our stock
-            </a>
-          </p>
-        </div>
-      )}
-      {cars.length > 0 && (
+    <ShortlistFrame
+      page={page}
+      stockHref={stockHref}
+      empty={
         <>
-          {failed && <p role="alert">{SHORTLIST_FILE_FAILED}</p>}
-          <ul className="grid shortlist__list" aria-label={`Your saved ${words.vehicles}`}>
-            {cars.map((car) => (
-              <SavedCard
-                key={car.id}
-                car={car}
-                onRemove={() => {
-                  removing(car.id);
-                  removeFavourite(car.id);
-                  setMessage(`${car.name} removed from your saved ${words.vehicles}. ${formatCount(saved.length - 1, nouns)} left.`);
-                }}
-              />
-            ))}
-          </ul>
+          You have no saved {words.vehicles} yet. Press Save on a {words.vehicle} to keep it here.
         </>
-      )}
-    </div>
+      }
+    >
+      <ul className="grid shortlist__list" aria-label={`Your saved ${words.vehicles}`}>
+        {cars.map((car) => (
+          <SavedCard
+            key={car.id}
+            car={car}
+            onRemove={() => {
+              removing(car.id);
+              removeFavourite(car.id);
+              setMessage(`${car.name} removed from your saved ${words.vehicles}. ${formatCount(saved.length - 1, nouns)} left.`);
+            }}
+          />
+        ))}
+      </ul>
+    </ShortlistFrame>
   );
 }
