@@ -1,8 +1,8 @@
 /**
  * The shapes of the lead API's settings that src/config/server.ts reads from the
  * environment and src/server consumes (the database, the third-party providers, the daily
- * caps and allowances), and their defaults, written once: the variables' and createApp's
- * when a caller hands no setting (tests, scripts). They live here so the configuration
+ * caps and allowances, the payments' limits and timings), and their defaults, written once:
+ * the variables' and createApp's when a caller hands no setting (tests, scripts). They live here so the configuration
  * imports nothing from the server; the server imports them from here.
  */
 
@@ -98,3 +98,37 @@ export const API_DEFAULTS = {
   /** Trade-in photo bytes one tenant may keep (IMAGE_QUOTA_MB_PER_TENANT). */
   imageQuotaBytes: 2048 * MB,
 } as const;
+
+/** Bounds of car holds and provider intents against hold-everything and card-testing abuse (docs/payments.md). */
+export interface PaymentLimits {
+  /** Cars one client (network address) may hold at once on a site. */
+  holdsPerClient: number;
+  /** Holds of one car that one client let run out unpaid within abandonedWindowMs, after which that client is refused the car. */
+  abandonedPerClientCar: number;
+  abandonedWindowMs: number;
+  /** Provider intents (a card about to be charged) per client and per site in the last hour. */
+  intentsPerClientHour: number;
+  intentsPerTenantHour: number;
+}
+
+/** The payments' limits: the lead API's (ApiConfig `payments`, server.ts) and a Payments' built without them (tests, scripts). */
+export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = {
+  holdsPerClient: 2,
+  abandonedPerClientCar: 2,
+  abandonedWindowMs: 24 * 3_600_000,
+  intentsPerClientHour: 6,
+  intentsPerTenantHour: 60,
+};
+
+/** When a verdict is asked of the provider rather than awaited from its webhook (lost or late), and when an /online-payment payment is abandoned (docs/payments.md "Verdicts asked of Stripe"). */
+export interface PaymentTimings {
+  /** The status the browser polls asks the provider once the card was submitted this long ago with no verdict recorded. */
+  askAfterMs: number;
+  /** One payment's status asks the provider at most once in this time, however often it is polled. */
+  askEveryMs: number;
+  /** An /online-payment payment still pending this long after it started (or its card was submitted) is abandoned: the sweep cancels it, or records the verdict the provider has. */
+  abandonedAfterMs: number;
+}
+
+/** The payments' timings: the lead API's (ApiConfig `payments`, server.ts) and a Payments' built without them (tests, scripts). */
+export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = { askAfterMs: 5_000, askEveryMs: 5_000, abandonedAfterMs: 24 * 3_600_000 };

@@ -98,7 +98,7 @@ export interface AppOptions {
    * sign-in code) for browser tests and local runs. Never in production. Default false.
    */
   devMessages?: boolean;
-  /** Online payments (docs/payments.md): provider keys from the environment, test providers. */
+  /** Online payments (docs/payments.md): limits and timings (ApiConfig `payments`), provider keys from the environment, test providers. */
   payments?: PaymentsOptions;
   /** Clock (tests). */
   now?: () => number;
@@ -139,6 +139,7 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     imageQuotaBytes: config.images.quotaBytesPerTenant,
     logger: { level: config.logLevel, format: config.logFormat },
     devMessages: config.devMessages,
+    payments: { limits: config.payments.limits, timings: config.payments.timings },
   };
 }
 

@@ -62,7 +62,7 @@ export async function runPaymentsCommand(
   const overlay = await reservations?.(config);
   const payments = new Payments(
     { db, leads: openStores(db).leads, tenants, tenantsDir: config.tenantsDir, now: Date.now, kick: () => undefined, log },
-    overlay ? { reservations: overlay } : {},
+    { limits: config.payments.limits, timings: config.payments.timings, ...(overlay ? { reservations: overlay } : {}) },
   );
   try {
     const tenant = tenants.get(slug) ?? stop(`unknown tenant "${slug}" in ${config.tenantsDir}`);

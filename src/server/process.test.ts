@@ -99,6 +99,17 @@ describe('startApiProcess', () => {
 });
 
 describe('startApiProcess without the state', () => {
+  it("hands the configuration's payment limits and timings to the payments service", async () => {
+    const payments = { limits: { ...config.payments.limits, holdsPerClient: 5 }, timings: { ...config.payments.timings, askEveryMs: 7_000 } };
+    const running = await startApiProcess({ ...config, payments });
+    try {
+      expect(running.app.payments.limits).toEqual(payments.limits);
+      expect(running.app.payments.timings).toEqual(payments.timings);
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('fails to start when the port is taken, and leaves nothing open', async () => {
     const first = await startApiProcess(config);
     const port = (first.app.server.address() as AddressInfo).port;

@@ -11,7 +11,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { DEFAULT_PAYMENT_TIMINGS, type PaymentProvider } from '../../src/server/features/payments/payments.ts';
+import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
+import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
 import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { StandInIntent, StripeStandIn } from '../support/stripe-stand-in.ts';

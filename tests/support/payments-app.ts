@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import type { AppOptions, LeadApi } from '../../src/server/app.ts';
-import type { PaymentLimits, PaymentsOptions } from '../../src/server/features/payments/payments.ts';
+import type { PaymentLimits } from '../../src/config/server-settings.ts';
+import type { PaymentsOptions } from '../../src/server/features/payments/payments.ts';
 import { addStockCars, takeCardPayments } from './payments-tenants.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 import { startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type DatabaseKind, type WebhookReceiver } from './server-helpers.ts';

@@ -8,6 +8,7 @@ import type { Reservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import type { ApiTenant, TenantRegistry } from '../../kernel/tenants.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
+import type { PaymentLimits, PaymentTimings } from '../../../config/server-settings.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRepository, PaymentRow } from './repository.ts';
 
@@ -19,9 +20,9 @@ export interface PaymentsOptions {
   providerFor?: (tenant: ApiTenant) => PaymentProvider | undefined;
   /** How often expired holds are released and abandoned /online-payment payments swept. Default 30 s. */
   sweepMs?: number;
-  /** Bounds of holds and intents; DEFAULT_PAYMENT_LIMITS for what is not given. */
+  /** Bounds of holds and intents (the lead API's settings: ApiConfig `payments`); DEFAULT_PAYMENT_LIMITS (src/config/server-settings.ts) for what is not given. */
   limits?: Partial<PaymentLimits>;
-  /** When the provider is asked for a verdict its webhook has not brought, and when an invoice payment is abandoned; DEFAULT_PAYMENT_TIMINGS for what is not given. */
+  /** When the provider is asked for a verdict its webhook has not brought, and when an invoice payment is abandoned (ApiConfig `payments`); DEFAULT_PAYMENT_TIMINGS (src/config/server-settings.ts) for what is not given. */
   timings?: Partial<PaymentTimings>;
   /** Where the reserved overlay is written (the pipeline state with STOCK_FROM_STATE); default the tenant folder's reservations.json. */
   reservations?: ReservationWriter;
@@ -29,32 +30,6 @@ export interface PaymentsOptions {
 
 /** What payments write of the reserved overlay (src/lib/vehicle/reservation-overlay.ts Reservations: the pipeline state's table, or the tenant folder's file). */
 export type ReservationWriter = Pick<Reservations, 'reserveCar' | 'unreserveCar'>;
-
-/** Bounds of car holds and provider intents against hold-everything and card-testing abuse (docs/payments.md). */
-export interface PaymentLimits {
-  /** Cars one client (network address) may hold at once on a site. */
-  holdsPerClient: number;
-  /** Holds of one car that one client let run out unpaid within abandonedWindowMs, after which that client is refused the car. */
-  abandonedPerClientCar: number;
-  abandonedWindowMs: number;
-  /** Provider intents (a card about to be charged) per client and per site in the last hour. */
-  intentsPerClientHour: number;
-  intentsPerTenantHour: number;
-}
-
-export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = { holdsPerClient: 2, abandonedPerClientCar: 2, abandonedWindowMs: 24 * 3_600_000, intentsPerClientHour: 6, intentsPerTenantHour: 60 };
-
-/** When a verdict is asked of the provider rather than awaited from its webhook (lost or late), and when an /online-payment payment is abandoned (docs/payments.md "Verdicts asked of Stripe"). */
-export interface PaymentTimings {
-  /** The status the browser polls asks the provider once the card was submitted this long ago with no verdict recorded. */
-  askAfterMs: number;
-  /** One payment's status asks the provider at most once in this time, however often it is polled. */
-  askEveryMs: number;
-  /** An /online-payment payment still pending this long after it started (or its card was submitted) is abandoned: the sweep cancels it, or records the verdict the provider has. */
-  abandonedAfterMs: number;
-}
-
-export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = { askAfterMs: 5_000, askEveryMs: 5_000, abandonedAfterMs: 24 * 3_600_000 };
 
 export interface PaymentsDeps {
   db: SqlDatabase;

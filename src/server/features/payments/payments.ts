@@ -11,16 +11,8 @@ import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
 import { folderReservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import {
-  DEFAULT_PAYMENT_LIMITS,
-  DEFAULT_PAYMENT_TIMINGS,
-  type PaymentLimits,
-  type PaymentsContext,
-  type PaymentsDeps,
-  type PaymentsOptions,
-  type PaymentTimings,
-  type ReservationWriter,
-} from './context.ts';
+import { DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, type PaymentLimits, type PaymentTimings } from '../../../config/server-settings.ts';
+import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
@@ -29,7 +21,7 @@ import { stripeProvider } from './stripe-provider.ts';
 import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook } from './webhook.ts';
 
-export { DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, type PaymentLimits, type PaymentsDeps, type PaymentsOptions, type PaymentTimings } from './context.ts';
+export type { PaymentsDeps, PaymentsOptions } from './context.ts';
 export type { PaymentProvider } from './provider.ts';
 export type { InvoiceRow, PaymentRow } from './repository.ts';
 export {
