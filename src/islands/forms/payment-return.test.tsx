@@ -76,6 +76,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The browser is at `url` (its location's assign is the test's). */
+function goTo(url: URL) {
+  window.history.replaceState(null, '', `${url.pathname}${url.search}`);
+  vi.stubGlobal('location', { ...window.location, assign, href: url.href, pathname: url.pathname, search: url.search, origin: url.origin });
+}
+
 /** The browser is at `path` (what Stripe's return_url adds, when `returned`). */
 function at(path: string, returned?: 'succeeded' | 'failed', intent = 'pi_3Q0abc') {
   const url = new URL(path, 'https://pay.example.com.au');
@@ -84,8 +90,7 @@ function at(path: string, returned?: 'succeeded' | 'failed', intent = 'pi_3Q0abc
     url.searchParams.set('payment_intent_client_secret', `${intent}_secret_xyz`);
     url.searchParams.set('redirect_status', returned);
   }
-  window.history.replaceState(null, '', `${url.pathname}${url.search}`);
-  vi.stubGlobal('location', { ...window.location, assign, href: url.href, pathname: url.pathname, search: url.search, origin: url.origin });
+  goTo(url);
 }
 
 const config = paySiteConfig({ online_purchase: true });
@@ -128,11 +133,8 @@ function api(island: Island, verdict: [number, unknown], more: Record<string, [n
   });
 }
 
-/** Type the details, reach the card form and submit the card: it answers as card.confirm says (by default it redirects: the page is left). */
-async function typeAndPay(island: Island) {
-  at(PAGES[island]);
-  show(island);
-  await settle();
+/** Type the details on the shown form and press Continue to payment (the server starts the payment). */
+async function continueToPayment(island: Island) {
   fill(field(island, 'name'), 'Sam');
   fill(field(island, 'email'), 'sam@example.com');
   fill(field(island, 'phone'), '0412345678');
@@ -149,17 +151,49 @@ async function typeAndPay(island: Island) {
   }
   click(field(island, 'terms_conditions'));
   await submit(form()); // Continue to payment: the server starts the payment
+}
+
+/** Type the details, reach the card form and submit the card: it answers as card.confirm says (by default it redirects: the page is left). */
+async function typeAndPay(island: Island) {
+  at(PAGES[island]);
+  show(island);
+  await settle();
+  await continueToPayment(island);
   await settle();
   expect(form().querySelector('[data-testid="fake-card"]')).not.toBeNull();
   await submit(form()); // Pay: the card redirects
 }
 
-/** The provider brings the shopper back to the page (a new page load). */
-async function comeBack(island: Island, returned: 'succeeded' | 'failed') {
+/** `island`'s page opened again at `path` (a new page load: a reload, Back, a link), brought back by the provider when `returned`. */
+async function openAgain(island: Island, path = PAGES[island], returned?: 'succeeded' | 'failed', intent?: string) {
   mounted.reset();
-  at(PAGES[island], returned);
+  at(path, returned, intent);
   show(island);
   await settle();
+}
+
+/** The provider brings the shopper back to the page (a new page load). */
+const comeBack = (island: Island, returned: 'succeeded' | 'failed') => openAgain(island, PAGES[island], returned);
+
+/** A card taken on the page (no redirect) that the server has no verdict for yet, the clock faked. */
+async function takenStillProcessing(island: Island) {
+  fakeClock();
+  card.confirm = async () => ({ ok: true });
+  api(island, status('processing'));
+  await typeAndPay(island);
+}
+
+/** A card taken on the page that the server still has no verdict for when the page stops waiting. */
+async function stillProcessingAfterWait(island: Island) {
+  await takenStillProcessing(island);
+  await outwait();
+}
+
+/** Move the faked clock past the payment's hold time (the site's payments.hold_minutes). */
+function pastHoldTime() {
+  vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
+  // The contact remembered from a sent lead is another store: only what the payment kept is looked at here.
+  $prefill.set({});
 }
 
 const ISLANDS: Island[] = ['reserve', 'journey', 'online-payment'];
@@ -219,8 +253,7 @@ describe.each(ISLANDS)('%s: back from a second redirect whose URL still carried 
       url.searchParams.append('payment_intent_client_secret', `${intent}_secret_xyz`);
       url.searchParams.append('redirect_status', verdict!);
     }
-    window.history.replaceState(null, '', `${url.pathname}${url.search}`);
-    vi.stubGlobal('location', { ...window.location, assign, href: url.href, pathname: url.pathname, search: url.search, origin: url.origin });
+    goTo(url);
     show(island);
     await settle();
     expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
@@ -243,18 +276,12 @@ describe.each(ISLANDS)('%s: reloading the return URL', (island) => {
   });
 
   it('of a card taken on the page (no redirect), while the server has no verdict yet: the reload of the page asks the server again', async () => {
-    fakeClock();
-    card.confirm = async () => ({ ok: true });
-    api(island, status('processing'));
-    await typeAndPay(island);
+    await takenStillProcessing(island);
     // The page is asking the server (its answers stop coming: the page is reloaded first).
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     await vi.advanceTimersByTimeAsync(3000);
     const calls = api(island, status('paid'));
-    mounted.reset();
-    at(PAGES[island]);
-    show(island);
-    await settle();
+    await openAgain(island);
     expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith('/success');
@@ -359,10 +386,7 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
   });
 
   it('still processing when the page stops waiting: the shopper is told so, the payment is kept and a reload of the page asks the server again', async () => {
-    fakeClock();
-    card.confirm = async () => ({ ok: true });
-    api(island, status('processing'));
-    await typeAndPay(island);
+    await takenStillProcessing(island);
     expect(kept()).toContain('Sam');
     await outwait();
     expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
@@ -371,30 +395,20 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
     expect(kept()).toContain(island === 'online-payment' ? 'lead-op' : 'lead-7');
     // The bank confirms; the shopper reloads the page (no return URL: the card did not redirect).
     const calls = api(island, status('paid'));
-    mounted.reset();
-    at(PAGES[island]);
-    show(island);
-    await settle();
+    await openAgain(island);
     expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
     expect(assign).toHaveBeenCalledWith('/success');
     expect(kept()).toBeNull();
   }, 20_000);
 
   it('still processing when the page stopped waiting, the card refused when tried again (the provider is still confirming it): the payment stays kept and a reload asks', async () => {
-    fakeClock();
-    card.confirm = async () => ({ ok: true });
-    api(island, status('processing'));
-    await typeAndPay(island);
-    await outwait();
+    await stillProcessingAfterWait(island);
     card.confirm = async () => ({ ok: false, message: 'This payment is already being processed.' });
     await submit(form());
     expect(alertText()).toBe('This payment is already being processed.');
     expect(kept()).toContain(PAYMENT);
     const calls = api(island, status('paid'));
-    mounted.reset();
-    at(PAGES[island]);
-    show(island);
-    await settle();
+    await openAgain(island);
     expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
     expect(assign).toHaveBeenCalledWith('/success');
   }, 20_000);
@@ -426,18 +440,10 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
   }, 20_000);
 
   it('still processing when the page stops waiting, then past the hold time: what was typed goes, the payment stays and is asked about on the next visit', async () => {
-    fakeClock();
-    card.confirm = async () => ({ ok: true });
-    api(island, status('processing'));
-    await typeAndPay(island);
-    await outwait();
-    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
-    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    await stillProcessingAfterWait(island);
+    pastHoldTime();
     const calls = api(island, status('processing'));
-    mounted.reset();
-    at(PAGES[island]);
-    show(island);
-    await settle();
+    await openAgain(island);
     expect(paymentCalls(calls).map((call) => call.path)).toContain(`/payments/${PAYMENT}`);
     expect(kept()).toContain(PAYMENT);
     expect(kept()).not.toContain('Sam');
@@ -450,10 +456,7 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
     await typeAndPay(island);
     expect(kept()).not.toBeNull();
     const calls = api(island, status('paid'));
-    mounted.reset();
-    at(PAGES[island]);
-    show(island);
-    await settle();
+    await openAgain(island);
     expect(kept()).toBeNull();
     expect(paymentCalls(calls)).toEqual([]);
   });
@@ -462,8 +465,7 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
     fakeClock();
     api(island, status('processing'));
     await typeAndPay(island);
-    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
-    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    pastHoldTime();
     // Back on the page, the server is being asked (its answer never comes: the page is reloaded first).
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     await comeBack(island, 'succeeded');
@@ -483,8 +485,7 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
     fakeClock();
     api(island, status('processing'));
     await typeAndPay(island);
-    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
-    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
+    pastHoldTime();
     const calls = api(island, status('failed'));
     await comeBack(island, 'succeeded');
     expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
@@ -498,34 +499,16 @@ describe.each(ISLANDS)('%s: what is kept of a payment once the wait for its verd
 
 describe.each(['reserve', 'journey'] as const)("%s: the shopper's own payment still being confirmed after the page stopped waiting", (island) => {
   it('a later visit past the hold time asks for its verdict, then the form sends the same lead and asks to pay for it again, not a new lead', async () => {
-    fakeClock();
-    card.confirm = async () => ({ ok: true });
+    await stillProcessingAfterWait(island);
+    pastHoldTime();
     api(island, status('processing'));
-    await typeAndPay(island);
-    await outwait();
-    vi.setSystemTime(Date.now() + (config.payments.holdMinutes + 1) * 60_000);
-    $prefill.set({}); // the contact remembered from a sent lead is another store: only what the payment kept is looked at here
-    api(island, status('processing'));
-    mounted.reset();
-    at(PAGES[island]);
-    show(island);
-    await settle();
+    await openAgain(island);
     await outwait();
     expect(alertText()).toContain('We are still waiting for your bank to confirm the payment.');
     // The form starts again at its first step, empty; the server answers for the shopper's own payment.
     const confirming = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
     const calls = api(island, status('processing'), { '/payments/reservations': [409, { success: false, error: confirming }] });
-    fill(field(island, 'name'), 'Sam');
-    fill(field(island, 'email'), 'sam@example.com');
-    fill(field(island, 'phone'), '0412345678');
-    fill(field(island, 'postcode'), '4000');
-    await submit(form());
-    if (island === 'journey') {
-      click(form().querySelector<HTMLInputElement>('input[name="reserve-finance"][value="Yes"]')!);
-      await submit(form());
-    }
-    click(field(island, 'terms_conditions'));
-    await submit(form()); // Continue to payment
+    await continueToPayment(island);
     const leads = calls.filter((call) => call.path === '/leads');
     expect(leads.length).toBeGreaterThan(0);
     for (const lead of leads) expect(lead.body).toMatchObject({ lead_id: 'lead-7' });
@@ -553,10 +536,7 @@ describe("a kept payment is resumed only by its own page's return URL of its own
     await typeAndPay('reserve');
     expect(kept()).not.toBeNull();
     const calls = api(island, status('paid'));
-    mounted.reset();
-    at(path, 'succeeded', intent);
-    show(island);
-    await settle();
+    await openAgain(island, path, 'succeeded', intent);
     return calls;
   }
 
@@ -587,23 +567,13 @@ describe("a kept payment is resumed only by its own page's return URL of its own
   ] as const)(
     "%s: a payment still being confirmed when its page stopped waiting is not asked on another car's page, and is kept for its own",
     async (island, other, own) => {
-      fakeClock();
-      card.confirm = async () => ({ ok: true });
-      api(island, status('processing'));
-      await typeAndPay(island);
-      await outwait();
+      await stillProcessingAfterWait(island);
       let calls = api(island, status('paid'));
-      mounted.reset();
-      at(other);
-      show(island);
-      await settle();
+      await openAgain(island, other);
       expect(paymentCalls(calls)).toEqual([]);
       expect(kept()).toContain(PAYMENT);
       calls = api(island, status('paid'));
-      mounted.reset();
-      at(own);
-      show(island);
-      await settle();
+      await openAgain(island, own);
       expect(paymentCalls(calls).map((call) => call.path)).toEqual([`/payments/${PAYMENT}`]);
       expect(assign).toHaveBeenCalledWith('/success');
     },
