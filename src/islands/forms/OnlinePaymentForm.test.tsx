@@ -14,22 +14,32 @@ import OnlinePaymentForm from './OnlinePaymentForm.tsx';
 const mounted = mountRoot();
 afterEach(() => vi.unstubAllGlobals());
 
+/** The form rendered for a site with `features`, taking up to `maxAmount` dollars. */
+function show(maxAmount: number, features: Record<string, unknown> = {}): HTMLFormElement {
+  mounted.render(<OnlinePaymentForm config={paySiteConfig(features)} maxAmount={maxAmount} />);
+  return mounted.host.querySelector('form')!;
+}
+
+/** Type Jo's details, invoice INV-1 and `amount`, and tick the terms. */
+function fillDetails(form: HTMLFormElement, amount: string) {
+  const field = (name: string) => form.querySelector<HTMLInputElement>(`#online-payment-${name}`)!;
+  fill(field('name'), 'Jo');
+  fill(field('email'), 'jo@example.com');
+  fill(field('phone'), '0412345678');
+  fill(field('postcode'), '4000');
+  fill(field('reference'), 'INV-1');
+  fill(field('amount'), amount);
+  click(field('terms_conditions'));
+}
+
 describe('OnlinePaymentForm: the opt-in it posts', () => {
   it.each([[{}], [{ marketing_opt_in_default: false }], [{ marketing_opt_in_default: true }]])(
     'with features %j it shows no opt-in box and posts no opt_in',
     async (features) => {
       const calls = stubApi({ '/payments/online-payment': [422, { error: 'stop here', fields: {} }] });
-      mounted.render(<OnlinePaymentForm config={paySiteConfig(features)} maxAmount={10_000} />);
-      const form = mounted.host.querySelector('form')!;
+      const form = show(10_000, features);
       expect(form.querySelector('[name="opt_in"]')).toBeNull();
-      const field = (name: string) => form.querySelector<HTMLInputElement>(`#online-payment-${name}`)!;
-      fill(field('name'), 'Jo');
-      fill(field('email'), 'jo@example.com');
-      fill(field('phone'), '0412345678');
-      fill(field('postcode'), '4000');
-      fill(field('reference'), 'INV-1');
-      fill(field('amount'), '100.00');
-      click(field('terms_conditions'));
+      fillDetails(form, '100.00');
       await submit(form);
       expect(calls).toHaveLength(1);
       expect(calls[0]!.body).toMatchObject({ name: 'Jo', reference: 'INV-1', amount: '100.00', terms_conditions: true });
@@ -39,21 +49,9 @@ describe('OnlinePaymentForm: the opt-in it posts', () => {
 });
 
 describe('OnlinePaymentForm: amounts in dollars and cents', () => {
-  const fillDetails = (form: HTMLFormElement, amount: string) => {
-    const field = (name: string) => form.querySelector<HTMLInputElement>(`#online-payment-${name}`)!;
-    fill(field('name'), 'Jo');
-    fill(field('email'), 'jo@example.com');
-    fill(field('phone'), '0412345678');
-    fill(field('postcode'), '4000');
-    fill(field('reference'), 'INV-1');
-    fill(field('amount'), amount);
-    click(field('terms_conditions'));
-  };
-
   it("states the site's limit with cents, and refuses a larger amount in the same words", async () => {
     const calls = stubApi({});
-    mounted.render(<OnlinePaymentForm config={paySiteConfig()} maxAmount={2500.5} />);
-    const form = mounted.host.querySelector('form')!;
+    const form = show(2500.5);
     expect(form.textContent).toContain('Up to $2,500.50');
     fillDetails(form, '2600');
     await submit(form);
@@ -63,8 +61,7 @@ describe('OnlinePaymentForm: amounts in dollars and cents', () => {
 
   it('sends exactly the limit when it has cents ($1,024.10 under a limit of 1024.1), and refuses a cent more', async () => {
     const calls = stubApi({ '/payments/online-payment': [422, { error: 'stop here', fields: {} }] });
-    mounted.render(<OnlinePaymentForm config={paySiteConfig()} maxAmount={1024.1} />);
-    const form = mounted.host.querySelector('form')!;
+    const form = show(1024.1);
     fillDetails(form, '1024.10');
     await submit(form);
     expect(calls).toHaveLength(1);
@@ -86,8 +83,7 @@ describe('OnlinePaymentForm: amounts in dollars and cents', () => {
       lead_id: 'lead-1',
     };
     stubApi({ '/payments/online-payment': [201, started] });
-    mounted.render(<OnlinePaymentForm config={paySiteConfig()} maxAmount={10_000} />);
-    const form = mounted.host.querySelector('form')!;
+    const form = show(10_000);
     expect(form.textContent).toContain('Up to $10,000.00');
     fillDetails(form, '10000');
     await submit(form);
