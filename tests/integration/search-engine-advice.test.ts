@@ -1,33 +1,21 @@
 /** Issue 17 item 4: a tenant above the embedded engine's size is told to use Meilisearch at every build. */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isPrepared, prepareTenant } from '../../src/builder/render/index.ts';
+import { describe, expect, it } from 'vitest';
 import { EMBEDDED_SEARCH_MAX_CARS, searchEngineAdvice } from '../../src/search/core/config.ts';
+import { reportedBuilds } from '../support/reported-builds.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'search-advice-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const builds = reportedBuilds('search-advice-');
 
 /** basic-motors with `count` in-stock copies of its first car. */
 function tenantWith(count: number, site: Record<string, unknown> = {}): string {
-  const dir = join(root, `t${count}-${Object.keys(site).length}`, 'basic-motors');
-  cpSync(resolve('tests/fixtures/tenants/basic-motors'), dir, { recursive: true });
-  const [first] = JSON.parse(readFileSync(join(dir, 'stock.json'), 'utf8')) as Record<string, unknown>[];
-  const stock = Array.from({ length: count }, (_, index) => ({ ...first, id: 1000 + index, slug: `car-${index}`, stocknum: `S${index}`, status: 'in_stock' }));
-  writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
-  const siteJson = JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(dir, 'site.json'), JSON.stringify({ ...siteJson, ...site }));
-  return dir;
+  return builds.tenantCopy(`t${count}-${Object.keys(site).length}`, {
+    stock: ([first]) =>
+      Array.from({ length: count }, (_, index) => ({ ...first, id: 1000 + index, slug: `car-${index}`, stocknum: `S${index}`, status: 'in_stock' })),
+    site: (siteJson) => ({ ...siteJson, ...site }),
+  });
 }
 
-async function buildLog(dir: string): Promise<string[]> {
-  const lines: string[] = [];
-  // logProblems false, as the benchmarks build: the advice is said all the same.
-  const prepared = await prepareTenant({ dir, outRoot: join(root, 'out'), now: Date.parse('2026-11-21T00:00:00Z'), log: (line) => lines.push(line), logProblems: false });
-  expect(isPrepared(prepared)).toBe(true);
-  return lines;
-}
+/** The whole build log of `dir`. */
+const buildLog = async (dir: string) => (await builds.build(dir, () => true)).lines;
 
 describe('the embedded engine size advice', () => {
   it('says nothing at the named size or on Meilisearch, and names Meilisearch above it', () => {

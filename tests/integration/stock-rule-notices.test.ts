@@ -2,42 +2,22 @@
  * An excluded stock number that names no dealership, in a site of several, is in the build's
  * report with the file and the field (src/lib/site/tenant.ts stockRuleNotices); the site builds.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isPrepared, prepareTenant } from '../../src/builder/render/index.ts';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reportedBuilds } from '../support/reported-builds.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'stock-rule-notices-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const builds = reportedBuilds('stock-rule-notices-');
 
 /** basic-motors with two dealerships and `excluded` as its excluded stock numbers, in a folder of its own (`name`). */
 function tenantWith(name: string, excluded: unknown[]): string {
-  const dir = join(root, name, 'basic-motors');
-  cpSync(resolve('tests/fixtures/tenants/basic-motors'), dir, { recursive: true });
-  const site = JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
   const dealerships = [
     { id: 1, slug: 'north', name: 'North' },
     { id: 2, slug: 'south', name: 'South' },
   ];
-  writeFileSync(join(dir, 'site.json'), JSON.stringify({ ...site, dealerships, stock_rules: { excluded_stock_numbers: excluded } }));
-  return dir;
+  return builds.tenantCopy(name, { site: (site) => ({ ...site, dealerships, stock_rules: { excluded_stock_numbers: excluded } }) });
 }
 
-async function build(dir: string) {
-  const lines: string[] = [];
-  // logProblems false, as the benchmarks build: the notice is said all the same.
-  const prepared = await prepareTenant({
-    dir,
-    outRoot: join(root, 'out'),
-    now: Date.parse('2026-11-21T00:00:00Z'),
-    log: (line) => lines.push(line),
-    logProblems: false,
-  });
-  if (!isPrepared(prepared)) throw new Error(`not prepared: ${prepared.error}`);
-  const about = (line: string) => line.includes('excluded_stock_numbers');
-  return { lines: lines.filter(about), problems: prepared.problems.filter(about) };
-}
+const build = (dir: string) => builds.build(dir, (line) => line.includes('excluded_stock_numbers'));
 
 describe('excluded stock numbers in the build report', () => {
   it('a plain stock number in a site of two dealerships: the build log and the result name the file, the field and both forms to write', async () => {
