@@ -14,8 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
 import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE } from '../../src/server/features/payments/payments.ts';
-import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
-import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
 import type { StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
@@ -116,13 +115,7 @@ for (const kind of DATABASES) {
 
     it('while Stripe cannot be asked for the state of a payment of the invoice, a new payment of it is refused (the safe side), and taken once Stripe answers', async () => {
       let unreachable = false;
-      const base = stripeProvider({
-        secretKey: stripe.secretKey,
-        webhookSecret: stripe.webhookSecret,
-        publishableKey: stripe.publishableKey,
-        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
-      });
-      const provider = { ...base, getPayment: (ref: string) => (unreachable ? Promise.reject(new Error('connect ECONNREFUSED')) : base.getPayment(ref)) };
+      const provider = unreachableAsking(standInProvider(stripe), () => unreachable);
       const cut = await testApp(database.db, started!.tenants, {
         payments: { ...standInPayments(stripe, { intentsPerClientHour: 100 }), providerFor: () => provider },
       });
@@ -151,13 +144,7 @@ for (const kind of DATABASES) {
 
     it('Stripe unreachable refuses a new payment of the invoice only until the card of the one it cannot confirm was submitted abandonedAfterMs ago', async () => {
       let clock = Date.now();
-      const base = stripeProvider({
-        secretKey: stripe.secretKey,
-        webhookSecret: stripe.webhookSecret,
-        publishableKey: stripe.publishableKey,
-        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
-      });
-      const provider = { ...base, getPayment: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+      const provider = unreachableAsking(standInProvider(stripe));
       const cut = await testApp(database.db, started!.tenants, {
         now: () => clock,
         payments: { ...standInPayments(stripe, { intentsPerClientHour: 100 }), providerFor: () => provider },

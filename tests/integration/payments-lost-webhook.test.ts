@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
 import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
-import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
-import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
 import type { StandInIntent, StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
@@ -95,16 +94,7 @@ for (const kind of DATABASES) {
     /** An app on the same database whose provider cannot be reached while `cut.unreachable`. */
     const cutApp = async () => {
       const cut = { unreachable: false };
-      const base = stripeProvider({
-        secretKey: stripe.secretKey,
-        webhookSecret: stripe.webhookSecret,
-        publishableKey: stripe.publishableKey,
-        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
-      });
-      const provider: PaymentProvider = {
-        ...base,
-        getPayment: (ref) => (cut.unreachable ? Promise.reject(new Error('connect ECONNREFUSED')) : base.getPayment(ref)),
-      };
+      const provider = unreachableAsking(standInProvider(stripe), () => cut.unreachable);
       return {
         cut,
         app: await testApp(
@@ -158,27 +148,12 @@ for (const kind of DATABASES) {
       });
 
       it("a deposit Stripe took whose webhook is lost reads paid: the car reserved for the shopper's lead", async () => {
-        const lead = await app.inject({
-          method: 'POST',
-          url: '/api/leads',
-          headers: ALPHA,
-          payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: '41', form_completed: false },
-        });
-        const leadId = lead.json().lead_id as string;
-        const reservation = await app.inject({
-          method: 'POST',
-          url: '/api/payments/reservations',
-          headers: ALPHA,
-          payload: { lead_id: leadId, attempt: `lost-${kind}-${++attempts}`, terms_conditions: true },
-        });
-        const paymentId = reservation.json().payment_id as string;
-        expect((await card(paymentId)).statusCode).toBe(201);
-        stripe.pay(intentOf(paymentId).id);
+        const { paymentId, leadId, intent } = await depositCardSubmitted('41');
+        stripe.pay(intent.id);
         clock += askAfterMs;
         expect(await status(paymentId)).toBe('paid');
         expect((await app.stores.leads.get('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reserved_until: expect.any(String) });
-        const held = await database.db.query<{ state: string }>("SELECT state FROM car_holds WHERE tenant = 'alpha' AND car_id = '41'", []);
-        expect(held.map((row) => row.state)).toEqual(['reserved']);
+        expect(await holdsOf('41')).toEqual(['reserved']);
       });
 
       it('a payment whose state Stripe cannot give reads processing, and paid once Stripe answers', async () => {

@@ -21,7 +21,7 @@ import {
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
 import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
-import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
+import { standInProvider, unreachableAsking } from '../support/payments-app.ts';
 import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
@@ -526,13 +526,7 @@ for (const kind of DATABASES) {
       clock += 2 * 3_600_000;
       await app.payments.expireHolds();
       let unreachable = false;
-      const base = stripeProvider({
-        secretKey: stripe.secretKey,
-        webhookSecret: stripe.webhookSecret,
-        publishableKey: stripe.publishableKey,
-        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
-      });
-      const provider = { ...base, getPayment: (ref: string) => (unreachable ? Promise.reject(new Error('connect ECONNREFUSED')) : base.getPayment(ref)) };
+      const provider = unreachableAsking(standInProvider(stripe), () => unreachable);
       const options = appOptions();
       const cut = await testApp(database.db, tenantsDir(), { ...options, payments: { ...options.payments, providerFor: () => provider } });
       try {

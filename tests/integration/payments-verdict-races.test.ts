@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
 import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
-import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
-import { standInPayments, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
@@ -38,12 +37,7 @@ for (const kind of DATABASES) {
       },
     });
     const hookedProvider = (): PaymentProvider => {
-      const base = stripeProvider({
-        secretKey: stripe.secretKey,
-        webhookSecret: stripe.webhookSecret,
-        publishableKey: stripe.publishableKey,
-        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
-      });
+      const base = standInProvider(stripe);
       const after = async <T>(name: 'asked' | 'created', answer: T) => {
         const hook = hooks[name];
         hooks[name] = undefined;

@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { AppOptions, LeadApi } from '../../src/server/app.ts';
 import type { PaymentLimits } from '../../src/config/server-settings.ts';
-import type { PaymentsOptions } from '../../src/server/features/payments/payments.ts';
+import type { PaymentProvider, PaymentsOptions } from '../../src/server/features/payments/payments.ts';
+import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { addStockCars, takeCardPayments } from './payments-tenants.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 import { startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type DatabaseKind, type WebhookReceiver } from './server-helpers.ts';
@@ -14,6 +15,21 @@ import { startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants,
 /** The payments options of a lead API on the Stripe stand-in: its keys and address, expired holds left to the tests (an hourly sweep), `limits` as given. */
 export function standInPayments(stripe: StripeStandIn, limits: Partial<PaymentLimits> = {}): PaymentsOptions {
   return { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000, limits };
+}
+
+/** The Stripe provider (stripe-provider.ts) on the stand-in, for a test that replaces or wraps one of its calls. */
+export function standInProvider(stripe: StripeStandIn): PaymentProvider {
+  return stripeProvider({
+    secretKey: stripe.secretKey,
+    webhookSecret: stripe.webhookSecret,
+    publishableKey: stripe.publishableKey,
+    api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+  });
+}
+
+/** `provider` whose getPayment (asking Stripe for a payment's state) fails as an unreachable Stripe's does while `unreachable()` says so (by default always). */
+export function unreachableAsking(provider: PaymentProvider, unreachable: () => boolean = () => true): PaymentProvider {
+  return { ...provider, getPayment: (ref) => (unreachable() ? Promise.reject(new Error('connect ECONNREFUSED')) : provider.getPayment(ref)) };
 }
 
 export interface PaymentsApp {
