@@ -173,12 +173,12 @@ for (const kind of DATABASES) {
       expect((await post('/api/leads', { ...contact, category: 'General Enquiry', car_id: 1, dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
     });
 
-    it('takes a typed time the dealer is open at (the free date-time box), booking every slot its hour overlaps: no double booking either way', async () => {
+    it('takes a typed time the dealer is open at (the free date-time box), booking its own hour: no double booking either way', async () => {
       const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, email: 'typed@example.com', dateTime });
       const typed = await testDrive('2026-03-11T09:15');
       expect(typed.statusCode).toBe(201);
       expect((await app.stores.leads.get('alpha', typed.json().lead_id))!.data.dateTime).toBe('2026-03-11T09:15:00+10:00');
-      // 9:15 to 10:15 overlaps the 9:00 and the 10:00 drives: both are taken, and left off the list.
+      // 9:15 to 10:15 overlaps the 9:00 and the 10:00 drives: both clash with it, and are left off the list.
       for (const clash of ['2026-03-11T09:00:00+10:00', '2026-03-11T10:00', '2026-03-11T09:45']) expect([clash, (await testDrive(clash)).statusCode]).toEqual([clash, 409]);
       const listed = (await get('/api/test-drive/availability?car_id=1&days=6')).json().days.find((day: { date: string }) => day.date === '2026-03-11');
       expect(listed.slots.map((slot: { label: string }) => slot.label)).toEqual(['11:00am', '12:00pm', '1:00pm', '2:00pm', '3:00pm', '4:00pm']);
@@ -186,9 +186,36 @@ for (const kind of DATABASES) {
       expect((await testDrive('2026-03-11T16:00')).statusCode).toBe(201);
       expect((await testDrive('2026-03-11T15:30')).statusCode).toBe(409);
       expect((await testDrive('2026-03-11T11:00')).statusCode).toBe(201);
-      // Sent at once, four drives whose hours all overlap 10:00 to 11:00: one is booked.
-      const atOnce = await Promise.all(['2026-03-12T09:15', '2026-03-12T10:00', '2026-03-12T09:45:00+10:00', '2026-03-12T10:30'].map(testDrive));
+      // Sent at once, four drives whose hours all overlap one another, each at its own start (no two on one key): one is booked.
+      const atOnce = await Promise.all(['2026-03-12T09:45', '2026-03-12T10:00', '2026-03-12T10:15:00+10:00', '2026-03-12T10:30'].map(testDrive));
       expect(atOnce.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    });
+
+    it("checks a typed time's clash on the drive's own hour: two drives clash only when their hours overlap, picked slots alike", async () => {
+      const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, email: 'exact@example.com', dateTime });
+      const booked = async (dateTime: string) => [dateTime, (await testDrive(dateTime)).statusCode];
+      // 9:15 to 10:15 and 10:30 to 11:30 do not overlap, though both hours cross 10:00: both are booked.
+      expect(await booked('2026-03-13T09:15')).toEqual(['2026-03-13T09:15', 201]);
+      expect(await booked('2026-03-13T10:30')).toEqual(['2026-03-13T10:30', 201]);
+      // 10:15 to 11:15 overlaps 10:30 to 11:30 (it only touches 10:15): the spec's clash answer, nothing stored.
+      const clash = await testDrive('2026-03-13T10:15');
+      expect([clash.statusCode, clash.json()]).toEqual([409, { success: false, error: 'Please fix the following errors:', fields: { dateTime: 'That time has just been booked. Please choose another time.' } }]);
+      // A picked slot clashes as a typed time does: 11:00 overlaps 10:30 to 11:30; 11:30, starting as it ends, does not; then 12:00 overlaps 11:30 to 12:30.
+      expect(await booked('2026-03-13T11:00:00+10:00')).toEqual(['2026-03-13T11:00:00+10:00', 409]);
+      expect(await booked('2026-03-13T11:29')).toEqual(['2026-03-13T11:29', 409]);
+      expect(await booked('2026-03-13T11:30')).toEqual(['2026-03-13T11:30', 201]);
+      expect(await booked('2026-03-13T12:00:00+10:00')).toEqual(['2026-03-13T12:00:00+10:00', 409]);
+      // The list leaves off every slot whose hour overlaps a booked drive, and only those.
+      const listed = (await get('/api/test-drive/availability?car_id=1&days=8')).json().days.find((day: { date: string }) => day.date === '2026-03-13');
+      expect(listed.slots.map((slot: { label: string }) => slot.label)).toEqual(['1:00pm', '2:00pm', '3:00pm', '4:00pm']);
+      // Written at once, twenty drives of one car a minute apart (every two overlap, no two share a start): one is booked.
+      const at = Date.parse('2026-03-16T10:00:00+10:00');
+      const writes = await Promise.all(
+        Array.from({ length: 20 }, (_, minute) =>
+          app.stores.leads.save({ tenant: 'alpha', values: { ...contact, category: 'Test Drive' }, destinations: [], appointment: { carId: '1', startsAt: at + minute * 60_000, endsAt: at + (minute + 60) * 60_000 }, now: clock }),
+        ),
+      );
+      expect(writes.filter((write) => write.status === 'created')).toHaveLength(1);
     });
 
     it("refuses a service booking's Preferred Service Date before the dealer's tomorrow (422 on that field), takes tomorrow on", async () => {

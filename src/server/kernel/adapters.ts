@@ -43,14 +43,24 @@ export interface Slot {
 }
 
 /**
+ * The time a test drive holds its car (epoch ms), from its start to its end: a booking of the car
+ * clashes with another whose time overlaps it (one ending as the other starts does not) or that
+ * starts at the same moment.
+ */
+export interface DriveTime {
+  startsAt: number;
+  endsAt: number;
+}
+
+/**
  * Test-drive appointments, a provider or the local slot grid (features/cars/adapters.ts builds
- * it): the cars feature lists the slots, the leads feature books the slots a lead's time takes.
+ * it): the cars feature lists the slots, the leads feature books the time a lead's drive holds.
  */
 export interface AppointmentsAdapter {
-  /** The slots of `days` days from tomorrow, less those booked. */
+  /** The slots of `days` days from tomorrow, less those a booked drive overlaps. */
   availability(tenant: ApiTenant, car: Car, days: number, now: number): Promise<{ timezone: string; days: { date: string; slots: Slot[] }[] }>;
-  /** The slots (epoch ms of their starts) a test drive of the car at `startsAt` takes, booked or not (the lead's write answers a taken one); none when the time cannot be booked. */
-  bookingSlots(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<number[]>;
+  /** The time a test drive of the car starting at `startsAt` holds it, booked or not (the lead's write answers a clash); undefined when the time cannot be booked. */
+  driveTime(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<DriveTime | undefined>;
 }
 
 /** The adapters the kernel itself uses (lead delivery, sign-in codes, texts). */

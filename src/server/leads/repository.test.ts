@@ -1,8 +1,8 @@
 /**
  * The lead write and the outbox's table over an in-memory SQLite database: a lead is stored
  * with one delivery job per destination, a retried Idempotency-Key is a replay, a later step
- * merges into the lead and gets a job only when none is waiting, a taken test-drive slot
- * rolls the whole lead back, and dead letters are listed and retried by tenant or lead.
+ * merges into the lead and gets a job only when none is waiting, a test drive clashing with
+ * a booked one rolls the whole lead back, and dead letters are listed and retried by tenant or lead.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../database.ts';
@@ -131,34 +131,48 @@ describe('LeadRepository.save', () => {
     expect((await leads.get('alpha', id))?.name).toBe('Jo Citizen');
   });
 
-  it('a taken test-drive slot rolls the lead and its jobs back; the booked slots are those in [from, to)', async () => {
-    const appointment = { carId: '7', slots: [10_000] };
+  it('a clashing test drive rolls the lead and its jobs back; the booked drives are those holding the car in [from, to)', async () => {
+    const appointment = { carId: '7', startsAt: 10_000, endsAt: 20_000 };
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 1 })).toMatchObject({ status: 'created' });
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'slot-taken' });
     expect(await leads.count('alpha')).toBe(1);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
     // Another tenant's car 7 is another car.
     expect(await leads.save({ tenant: 'beta', values: enquiry, destinations: [], appointment, now: 3 })).toMatchObject({ status: 'created' });
-    await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', slots: [20_000] }, now: 4 });
-    expect((await leads.bookedSlots('alpha', '7', 10_000, 20_000)).sort()).toEqual([10_000]);
-    expect((await leads.bookedSlots('alpha', '7', 0, 30_000)).sort()).toEqual([10_000, 20_000]);
-    expect(await leads.bookedSlots('alpha', '8', 0, 30_000)).toEqual([]);
+    await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', startsAt: 20_000, endsAt: 30_000 }, now: 4 });
+    expect(await leads.bookedDrives('alpha', '7', 10_000, 20_000)).toEqual([{ startsAt: 10_000, endsAt: 20_000 }]);
+    expect(await leads.bookedDrives('alpha', '7', 15_000, 20_001)).toEqual([
+      { startsAt: 10_000, endsAt: 20_000 },
+      { startsAt: 20_000, endsAt: 30_000 },
+    ]);
+    expect(await leads.bookedDrives('alpha', '7', 0, 40_000)).toHaveLength(2);
+    expect(await leads.bookedDrives('alpha', '7', 30_000, 40_000)).toEqual([]);
+    expect(await leads.bookedDrives('alpha', '8', 0, 30_000)).toEqual([]);
   });
 });
 
-describe('LeadRepository.save: a drive that takes two slots (a typed time between them)', () => {
-  it('books both or neither: a clash on its later slot rolls back the lead and its earlier slot', async () => {
-    const between = { carId: '7', slots: [20_000, 10_000] };
-    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', slots: [20_000] }, now: 1 })).toMatchObject({
-      status: 'created',
-    });
-    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment: between, now: 2 })).toEqual({ status: 'slot-taken' });
-    expect(await leads.bookedSlots('alpha', '7', 0, 30_000)).toEqual([20_000]);
-    expect(await leads.count('alpha')).toBe(1);
-    expect(
-      await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', slots: [10_000, 30_000] }, now: 3 }),
-    ).toMatchObject({ status: 'created' });
-    expect((await leads.bookedSlots('alpha', '7', 0, 40_000)).sort()).toEqual([10_000, 20_000, 30_000]);
+describe("LeadRepository.save: a test drive clashes on the drives' own times", () => {
+  const drive = (startsAt: number, endsAt = startsAt + 10_000) => ({ carId: '7', startsAt, endsAt });
+  const book = (appointment: ReturnType<typeof drive>, now = 1) => leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now });
+
+  it('takes drives that only meet or sit apart, refuses one overlapping a booked drive at any start, and rolls its lead back', async () => {
+    for (const startsAt of [10_000, 20_000, 35_000]) expect(await book(drive(startsAt))).toMatchObject({ status: 'created' });
+    for (const startsAt of [1_000, 15_000, 29_999, 40_000]) expect([startsAt, await book(drive(startsAt))]).toEqual([startsAt, { status: 'slot-taken' }]);
+    // A drive inside a booked one, and one around it.
+    expect(await book(drive(21_000, 22_000))).toEqual({ status: 'slot-taken' });
+    expect(await book(drive(34_000, 50_000))).toEqual({ status: 'slot-taken' });
+    expect(await leads.count('alpha')).toBe(3);
+    expect(await outbox.deliveryCounts()).toEqual({ pending: 3 });
+    expect(await book(drive(30_000, 35_000))).toMatchObject({ status: 'created' });
+    expect((await leads.bookedDrives('alpha', '7', 0, 60_000)).map((booked) => booked.startsAt)).toEqual([10_000, 20_000, 30_000, 35_000]);
+  });
+
+  it("holds a provider's slot (its start alone) against another booking at that start, or a drive over it", async () => {
+    expect(await book(drive(10_000, 10_000))).toMatchObject({ status: 'created' });
+    expect(await book(drive(10_000, 10_000))).toEqual({ status: 'slot-taken' });
+    expect(await book(drive(5_000))).toEqual({ status: 'slot-taken' });
+    expect(await book(drive(10_000))).toEqual({ status: 'slot-taken' });
+    expect(await book(drive(11_000, 11_000))).toMatchObject({ status: 'created' });
   });
 });
 

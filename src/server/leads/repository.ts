@@ -1,11 +1,12 @@
 /**
  * The lead and outbox SQL (DESIGN §6): reading leads (one, a count, a delivery round's),
- * the write through LeadWriter (write.ts), booked test-drive slots, and the deliveries
+ * the write through LeadWriter (write.ts), booked test-drives, and the deliveries
  * table the outbox worker leases, records and dead-letters. The same SQL runs on SQLite
  * and PostgreSQL (src/platform/sql/db.ts). Every lead read is scoped by tenant; the outbox reads
  * across tenants because one worker serves them all.
  */
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../platform/sql/db.ts';
+import type { DriveTime } from '../kernel/adapters.ts';
 import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
 import { LeadWriter, type LeadWrite, type LeadWriteResult } from './write.ts';
 
@@ -81,10 +82,13 @@ export class LeadRepository {
     return new Map(rows.map((row) => [String(row.id), leadFromRow(row)]));
   }
 
-  /** Booked slot start times of a car in [from, to). */
-  async bookedSlots(tenant: string, carId: string, from: number, to: number): Promise<number[]> {
-    const rows = await this.#db.query<{ starts_at: number }>('SELECT starts_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at >= $3 AND starts_at < $4', [tenant, carId, from, to]);
-    return rows.map((row) => Number(row.starts_at));
+  /** The times of a car's booked test drives that start in [from, to) or hold it into that time. */
+  async bookedDrives(tenant: string, carId: string, from: number, to: number): Promise<DriveTime[]> {
+    const rows = await this.#db.query<{ starts_at: number; ends_at: number }>(
+      'SELECT starts_at, ends_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND (ends_at > $4 OR starts_at >= $4) ORDER BY starts_at',
+      [tenant, carId, to, from],
+    );
+    return rows.map((row) => ({ startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) }));
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * The lead write: a new lead (or a later step merged into one), its delivery jobs and an
- * optional test-drive slot in ONE transaction, so a lead is committed with its outbox
+ * optional test-drive booking in ONE transaction, so a lead is committed with its outbox
  * jobs or not at all, and a retried submission (same Idempotency-Key) is answered with
  * the first one's id. The bind lists (`leadColumnValues`, the PostgreSQL group's arrays)
  * follow the leads table's column order. Shared by the leads and payments features.
  */
 import { randomUUID } from 'node:crypto';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
-import type { SqlDatabase, SqlExecutor } from '../../platform/sql/db.ts';
+import { lockInTransaction, type SqlDatabase, type SqlExecutor } from '../../platform/sql/db.ts';
+import type { DriveTime } from '../kernel/adapters.ts';
 import { completesForm } from '../../schemas/lead.ts';
 import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
 
@@ -64,8 +65,8 @@ export interface LeadWrite {
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];
-  /** The test-drive slots (epoch ms of their starts: the one a listed slot is, or the two a time typed between them overlaps) booked in the same transaction as a new lead: all or none (no double booking). */
-  appointment?: { carId: string; slots: readonly number[] };
+  /** The test drive booked in the same transaction as a new lead: the car and the time the drive holds it (refused when another booking's time clashes: no double booking). */
+  appointment?: { carId: string } & DriveTime;
   now: number;
 }
 
@@ -77,7 +78,7 @@ export type LeadWriteResult =
   | { status: 'slot-taken' }
   | { status: 'refused'; refusal: LeadRefusal };
 
-/** Thrown inside a lead transaction to roll it back when its test-drive slot is taken. */
+/** Thrown inside a lead transaction to roll it back when its test drive clashes with one booked. */
 class SlotTaken extends Error {}
 
 function text(value: unknown): string | null {
@@ -136,7 +137,7 @@ export class LeadWriter {
           write.clientKey ?? null,
         ],
       );
-      if (write.appointment) await this.bookSlots(tx, id, write.tenant, write.appointment, write.now);
+      if (write.appointment) await this.bookDrive(tx, id, write.tenant, write.appointment, write.now);
       if (completesForm(write.values)) {
         for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
       }
@@ -252,18 +253,25 @@ export class LeadWriter {
   }
 
   /**
-   * Book a new lead's test-drive slots inside its transaction, each checked and booked in one
-   * statement (two requests for one slot cannot both win), earliest first (two leads sharing
-   * slots wait on them in one order). A taken one throws SlotTaken: the lead and its other slots roll back.
+   * Book a new lead's test drive inside its transaction, under the car's lock (so two requests
+   * whose drives overlap, at any starts, are checked one after the other, on every process): a
+   * booking of the car whose time overlaps the drive's, or that starts with it (the table's key),
+   * throws SlotTaken and the lead rolls back.
    */
-  private async bookSlots(tx: SqlExecutor, leadId: string, tenant: string, appointment: NonNullable<LeadWrite['appointment']>, now: number): Promise<void> {
-    for (const startsAt of [...appointment.slots].sort((a, b) => a - b)) {
-      const booked = await tx.run(
-        'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
-        [randomUUID(), tenant, appointment.carId, startsAt, leadId, now],
-      );
-      if (booked === 0) throw new SlotTaken();
-    }
+  private async bookDrive(tx: SqlExecutor, leadId: string, tenant: string, appointment: NonNullable<LeadWrite['appointment']>, now: number): Promise<void> {
+    await lockInTransaction(tx, 'test-drive', `${tenant}|${appointment.carId}`);
+    const clash = await tx.query('SELECT id FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND ends_at > $4 LIMIT 1', [
+      tenant,
+      appointment.carId,
+      appointment.endsAt,
+      appointment.startsAt,
+    ]);
+    if (clash.length > 0) throw new SlotTaken();
+    const booked = await tx.run(
+      'INSERT INTO appointments (id, tenant, car_id, starts_at, ends_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
+      [randomUUID(), tenant, appointment.carId, appointment.startsAt, appointment.endsAt, leadId, now],
+    );
+    if (booked === 0) throw new SlotTaken();
   }
 
   private async enqueue(tx: SqlExecutor, leadId: string, tenant: string, destination: string, revision: number, now: number): Promise<void> {

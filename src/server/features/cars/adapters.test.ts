@@ -1,6 +1,6 @@
 /**
  * The test-drive appointments adapter: the slots the availability call lists and the times a
- * lead may book come from one grid, the local one (the hours of the car's location, holidays
+ * lead may book (and the time its drive holds the car) come from one grid, the local one (the hours of the car's location, holidays
  * first) or a provider's answer.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,37 +33,46 @@ afterEach(() => {
 });
 
 describe('local appointments', () => {
-  const { appointments } = createCarsAdapters({ bookedSlots: async () => [Date.parse('2026-12-24T08:30:00+10:00')] }, {}, () => now);
+  // The 8:30 slot booked, and a drive typed at 11:15 (to 12:15).
+  const booked = [
+    { startsAt: Date.parse('2026-12-24T08:30:00+10:00'), endsAt: Date.parse('2026-12-24T09:30:00+10:00') },
+    { startsAt: Date.parse('2026-12-24T11:15:00+10:00'), endsAt: Date.parse('2026-12-24T12:15:00+10:00') },
+  ];
+  const { appointments } = createCarsAdapters({ bookedDrives: async () => booked }, {}, () => now);
 
-  it("lists the car's location's slots, none on its Closed holiday, less the booked ones", async () => {
+  it("lists the car's location's slots, none on its Closed holiday, less those a booked drive overlaps", async () => {
     const { days } = await appointments.availability(tenant, car, 2, now);
-    expect(days.map((day) => [day.date, day.slots.length, day.slots[0]?.label])).toEqual([
-      ['2026-12-24', 8, '9:30am'],
-      ['2026-12-25', 0, undefined],
+    expect(days.map((day) => [day.date, day.slots.map((slot) => slot.label)])).toEqual([
+      ['2026-12-24', ['9:30am', '12:30pm', '1:30pm', '2:30pm', '3:30pm', '4:30pm']],
+      ['2026-12-25', []],
     ]);
   });
 
-  it('takes a booked slot (the lead write answers it) and a typed time inside the hours, not the holiday or an hour past closing', async () => {
-    const taken = async (iso: string) => (await appointments.bookingSlots(tenant, car, Date.parse(iso), now)).map((at) => new Date(at).toISOString());
-    expect(await taken('2026-12-24T08:30:00+10:00')).toEqual(['2026-12-23T22:30:00.000Z']);
-    expect(await taken('2026-12-24T09:00:00+10:00')).toEqual(['2026-12-23T22:30:00.000Z', '2026-12-23T23:30:00.000Z']);
-    expect(await taken('2026-12-25T08:30:00+10:00')).toEqual([]);
-    expect(await taken('2026-12-24T17:00:00+10:00')).toEqual([]);
+  it('a drive holds its own hour, at a slot (booked or not: the lead write answers it) or a typed time inside the hours; not the holiday or an hour past closing', async () => {
+    const held = async (iso: string) => {
+      const drive = await appointments.driveTime(tenant, car, Date.parse(iso), now);
+      return drive && [new Date(drive.startsAt).toISOString(), new Date(drive.endsAt).toISOString()];
+    };
+    expect(await held('2026-12-24T08:30:00+10:00')).toEqual(['2026-12-23T22:30:00.000Z', '2026-12-23T23:30:00.000Z']);
+    expect(await held('2026-12-24T09:00:00+10:00')).toEqual(['2026-12-23T23:00:00.000Z', '2026-12-24T00:00:00.000Z']);
+    expect(await held('2026-12-25T08:30:00+10:00')).toBeUndefined();
+    expect(await held('2026-12-24T17:00:00+10:00')).toBeUndefined();
   });
 });
 
 describe('provider appointments', () => {
-  it("takes the provider's slots, each alone, and no other time", async () => {
+  it("takes the provider's slots, each holding its start alone (the provider keeps its drives apart), and no other time", async () => {
     const days = [{ date: '2026-12-24', slots: [{ start: '2026-12-24T10:00:00+10:00', label: '10:00am' }] }];
     const fetch = vi.fn(async () => new Response(JSON.stringify({ timezone: 'Australia/Brisbane', days })));
     vi.stubGlobal('fetch', fetch);
     const { appointments } = createCarsAdapters(
-      { bookedSlots: async () => [] },
+      { bookedDrives: async () => [] },
       { appointments: { url: 'https://appointments.example', key: 'k' } },
       () => now,
     );
-    expect(await appointments.bookingSlots(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toEqual([Date.parse('2026-12-24T10:00:00+10:00')]);
-    expect(await appointments.bookingSlots(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toEqual([]);
+    const slot = Date.parse('2026-12-24T10:00:00+10:00');
+    expect(await appointments.driveTime(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toEqual({ startsAt: slot, endsAt: slot });
+    expect(await appointments.driveTime(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toBeUndefined();
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ site: 'sunstate', car_id: 7, days: 31 });
   });
 });
@@ -72,7 +81,7 @@ describe('local finance quote', () => {
   it("loads an older car's rate by the dealer's year: a 2019 car is 8 years old from 1 January in Sydney, while UTC is still in 2026", async () => {
     const newYearInSydney = Date.parse('2026-12-31T14:00:00Z');
     const sydney = { ...tenant, site: { ...tenant.site, timezone: 'Australia/Sydney' } } as unknown as ApiTenant;
-    const { financeQuote } = createCarsAdapters({ bookedSlots: async () => [] }, {}, () => newYearInSydney);
+    const { financeQuote } = createCarsAdapters({ bookedDrives: async () => [] }, {}, () => newYearInSydney);
     const request = { purchasePrice: 20_000, loanTerm: 5, selfAssessedCreditScore: 'GOOD' as const, year: 2019 };
     const quote = await financeQuote.quote(sydney, request);
     expect(quote).toEqual(quoteFinance({ ...request, currentYear: 2027 }));

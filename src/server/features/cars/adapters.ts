@@ -1,6 +1,6 @@
 /**
  * The cars feature's adapters: finance quote, price comparison and test-drive appointments
- * (the slots offered, and those a lead's time takes), each a provider or its local default
+ * (the slots offered, and the time a lead's drive holds the car), each a provider or its local default
  * (finance-quote.ts, price-comparison.ts, appointments.ts).
  */
 import type { ProviderEndpoint } from '../../../config/server-settings.ts';
@@ -11,7 +11,7 @@ import { callProvider, carLocation, type AppointmentsAdapter } from '../../kerne
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { dealerYear } from '../../../lib/text/dealer-time.ts';
-import { availableSlots, driveSlots } from './appointments.ts';
+import { availableSlots, driveTime } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
 
@@ -33,8 +33,8 @@ export interface CarsAdapters {
 
 type CarsProviders = { financeQuote?: ProviderEndpoint; priceComparison?: ProviderEndpoint; appointments?: ProviderEndpoint };
 
-/** HTTP where a provider is configured, the local defaults elsewhere (availability reads the booked slots; the local quote ages a car by the dealer's year). */
-export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedSlots'>, providers: CarsProviders, now: () => number): CarsAdapters {
+/** HTTP where a provider is configured, the local defaults elsewhere (availability reads the booked drives; the local quote ages a car by the dealer's year). */
+export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedDrives'>, providers: CarsProviders, now: () => number): CarsAdapters {
   return {
     financeQuote: providers.financeQuote
       ? { quote: (tenant, request) => callProvider(providers.financeQuote!, 'quote', { site: tenant.slug, ...request }) }
@@ -49,26 +49,31 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedSlots'>, p
   };
 }
 
-/** Test-drive slots from a provider: its availability answer; a lead's time takes the one of its slots it starts, and no other time is booked (the provider leaves out those it knows are booked; its grid is its own). */
+/**
+ * Test-drive slots from a provider: its availability answer; a lead's time must start one of its
+ * slots, and no other time is booked (the provider leaves out those it knows are booked; its grid
+ * and its drives' length are its own). The drive holds its slot's start alone: here only another
+ * booking at that start clashes with it.
+ */
 function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
   const availability: AppointmentsAdapter['availability'] = (tenant, car, days) => callProvider(provider, 'availability', { site: tenant.slug, car_id: car.id, days });
   return {
     availability,
-    bookingSlots: async (tenant, car, startsAt, now) => {
+    driveTime: async (tenant, car, startsAt, now) => {
       const { days } = await availability(tenant, car, MAX_BOOKING_DAYS, now);
-      return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt)) ? [startsAt] : [];
+      return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt)) ? { startsAt, endsAt: startsAt } : undefined;
     },
   };
 }
 
-/** Test-drive slots cut locally from the hours of the car's location (appointments.ts), less the slots booked with leads; a lead's time takes the slots its hour overlaps (driveSlots). */
-function localAppointments(leads: Pick<LeadRepository, 'bookedSlots'>): AppointmentsAdapter {
+/** Test-drive slots cut locally from the hours of the car's location (appointments.ts), less those the drives booked with leads overlap; a lead's drive holds its own hour (driveTime). */
+function localAppointments(leads: Pick<LeadRepository, 'bookedDrives'>): AppointmentsAdapter {
   const grid = (tenant: ApiTenant, car: Car, now: number) => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
   return {
     availability: async (tenant, car, days, now) => {
-      const booked = await leads.bookedSlots(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000);
+      const booked = await leads.bookedDrives(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000);
       return { timezone: tenant.site.timezone, days: availableSlots({ ...grid(tenant, car, now), days, booked }) };
     },
-    bookingSlots: async (tenant, car, startsAt, now) => driveSlots(grid(tenant, car, now), startsAt),
+    driveTime: async (tenant, car, startsAt, now) => driveTime(grid(tenant, car, now), startsAt),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * Test-drive appointment availability (local default): hourly slots inside a location's hours
  * on each date (its holiday entry first, then its weekly row: hoursOnDate), in the dealer's
- * time zone, from tomorrow for `days` days, minus the slots already booked; and the slots of
- * that grid a lead's test-drive time takes (driveSlots: a listed slot itself, or every slot the
- * hour of a time typed between them overlaps). Pure (the clock and bookings are arguments).
+ * time zone, from tomorrow for `days` days, minus the slots a booked drive overlaps; and the
+ * hour a lead's test drive holds the car from its time, a listed slot or a time typed between
+ * them (driveTime). Pure (the clock and bookings are arguments).
  */
 import type { OpeningHour } from '../../../schemas/site.ts';
-import type { Slot } from '../../kernel/adapters.ts';
+import type { DriveTime, Slot } from '../../kernel/adapters.ts';
 import { hoursOnDate, minutesText, type LocationHours } from '../../../lib/locations/locations.ts';
 import { dealerDateAfter, dealerInstant, dealerIso, dealerWallClock } from '../../../lib/text/dealer-time.ts';
 import { testDriveDates } from '../../../lib/forms/test-drive-booking.ts';
@@ -55,36 +55,33 @@ export interface SlotGrid {
   hours?: Partial<LocationHours>;
 }
 
-/** Available slots for `days` days from tomorrow (dealer time), inside the location's hours on each date, less the `booked` ones. */
-export function availableSlots(input: SlotGrid & { days: number; booked: readonly number[] }): { date: string; slots: Slot[] }[] {
+/** Available slots for `days` days from tomorrow (dealer time), inside the location's hours on each date, less those a `booked` drive overlaps (or starts with). */
+export function availableSlots(input: SlotGrid & { days: number; booked: readonly DriveTime[] }): { date: string; slots: Slot[] }[] {
   const hours = slotHours(input.hours);
-  const booked = new Set(input.booked);
+  const free = (at: number) => !input.booked.some((drive) => drive.startsAt === at || (drive.startsAt < at + SLOT_MS && drive.endsAt > at));
   return Array.from({ length: input.days }, (_, index) => {
     const date = dealerDateAfter(input.now, index + 1, input.timeZone);
     const slots = dateSlots(date, hours, input.timeZone)
-      .filter((slot) => !booked.has(slot.at))
+      .filter((slot) => free(slot.at))
       .map((slot) => ({ start: dealerIso(slot.at, input.timeZone), label: minutesText(slot.minutes) }));
     return { date, slots };
   });
 }
 
 /**
- * The slots a test drive starting at `startsAt` (epoch ms) takes, booked or not (the lead's write
- * answers a taken one): every slot of its date that its hour overlaps. A slot the availability
- * call lists takes itself alone; a time typed between slots (9:15 beside the 9:00 and 10:00
- * slots) takes both, so two drives whose hours overlap always share a slot and the second is
- * refused. None (the time is not bookable) for a date outside testDriveDates (the past, today,
- * too far ahead), a closed day or holiday, or an hour that does not fit inside the day's hours.
+ * The time a test drive starting at `startsAt` (epoch ms) holds the car, booked or not (the
+ * lead's write answers a clash): its own hour, whether it starts at a slot the availability call
+ * lists or at a time typed between them (9:15 to 10:15). Two drives clash only when their hours
+ * overlap: 9:15 and 10:30 do not, though both hours cross 10:00. Undefined (the time is not
+ * bookable) for a date outside testDriveDates (the past, today, too far ahead), a closed day or
+ * holiday, or an hour that does not fit inside the day's hours.
  */
-export function driveSlots(grid: SlotGrid, startsAt: number): number[] {
-  if (!Number.isFinite(startsAt)) return [];
+export function driveTime(grid: SlotGrid, startsAt: number): DriveTime | undefined {
+  if (!Number.isFinite(startsAt)) return undefined;
   const date = dealerWallClock(startsAt, grid.timeZone).date;
   const { first, last } = testDriveDates(grid.now, grid.timeZone);
-  const hours = slotHours(grid.hours);
-  const day = hoursOnDate(hours, date).hours;
-  if (date < first || date > last || !day) return [];
-  if (startsAt < dateTimeAt(date, day.open, grid.timeZone) || startsAt + SLOT_MS > dateTimeAt(date, day.close, grid.timeZone)) return [];
-  return dateSlots(date, hours, grid.timeZone)
-    .filter((slot) => slot.at < startsAt + SLOT_MS && slot.at + SLOT_MS > startsAt)
-    .map((slot) => slot.at);
+  const day = hoursOnDate(slotHours(grid.hours), date).hours;
+  if (date < first || date > last || !day) return undefined;
+  if (startsAt < dateTimeAt(date, day.open, grid.timeZone) || startsAt + SLOT_MS > dateTimeAt(date, day.close, grid.timeZone)) return undefined;
+  return { startsAt, endsAt: startsAt + SLOT_MS };
 }

@@ -1,7 +1,7 @@
 /** The cars feature's local defaults: finance quote, price comparison, test-drive availability. */
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../../schemas/car.ts';
-import { availableSlots, driveSlots } from './appointments.ts';
+import { availableSlots, driveTime } from './appointments.ts';
 import { dealerInstant } from '../../../lib/text/dealer-time.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
@@ -51,16 +51,21 @@ describe('appointments', () => {
     const first = (timeZone: string) => availableSlots({ now, days: 1, timeZone, booked: [] })[0]!.slots[0]!;
     expect(first('Australia/Brisbane')).toEqual({ start: '2026-01-05T09:00:00+10:00', label: '9:00am' });
     expect(first('Australia/Sydney')).toEqual({ start: '2026-01-05T09:00:00+11:00', label: '9:00am' });
-    expect(driveSlots({ now, timeZone: 'Australia/Sydney' }, Date.parse('2026-01-04T22:00:00Z'))).toEqual([Date.parse('2026-01-05T09:00:00+11:00')]);
+    expect(driveTime({ now, timeZone: 'Australia/Sydney' }, Date.parse('2026-01-04T22:00:00Z'))?.startsAt).toEqual(Date.parse('2026-01-05T09:00:00+11:00'));
   });
-  it('lists hourly slots inside opening hours, minus booked ones, closed on Sunday', () => {
+  it('lists hourly slots inside opening hours, minus those a booked drive overlaps, closed on Sunday', () => {
     const now = Date.parse('2026-01-02T00:00:00Z'); // Friday 10am in Brisbane
-    const booked = [dealerInstant('2026-01-03T09:00', 'Australia/Brisbane')];
+    const hour = (wallClock: string) => ({
+      startsAt: dealerInstant(wallClock, 'Australia/Brisbane'),
+      endsAt: dealerInstant(wallClock, 'Australia/Brisbane') + 3_600_000,
+    });
+    // The 9:00 slot booked; on Monday a drive typed at 10:30 (to 11:30) keeps out the 10:00 and the 11:00 slots, not 9:00 or 12:00.
+    const booked = [hour('2026-01-03T09:00'), hour('2026-01-05T10:30')];
     const days = availableSlots({ now, days: 3, timeZone: 'Australia/Brisbane', booked });
     expect(days.map((day) => day.date)).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
     expect(days[0]!.slots.map((slot) => slot.label)).toEqual(['10:00am', '11:00am', '12:00pm']);
     expect(days[1]!.slots).toEqual([]);
-    expect(days[2]!.slots).toHaveLength(8);
+    expect(days[2]!.slots.map((slot) => slot.label)).toEqual(['9:00am', '12:00pm', '1:00pm', '2:00pm', '3:00pm', '4:00pm']);
   });
   it("reads a location's holiday hours before its weekly row: no slot on a Closed holiday, a short day's slots inside its hours", () => {
     const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
@@ -77,20 +82,23 @@ describe('appointments', () => {
       ['2026-12-25', []],
     ]);
   });
-  describe('driveSlots: the slots a test drive at a time takes (any time its hour fits the day, tomorrow on; booked or not)', () => {
+  describe('driveTime: the hour a test drive at a time holds the car (any time its hour fits the day, tomorrow on; booked or not)', () => {
     const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
     const timeZone = 'Australia/Brisbane';
     const hours = {
       opening_hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:30', close: '17:30' })),
       special_hours: [{ date: '2026-12-25', status: 'Closed' as const, name: 'Christmas Day' }],
     };
-    const taken = (iso: string) => driveSlots({ now, timeZone, hours }, Date.parse(iso)).map((at) => new Date(at).toISOString());
+    const held = (iso: string) => {
+      const drive = driveTime({ now, timeZone, hours }, Date.parse(iso));
+      return drive ? [new Date(drive.startsAt).toISOString(), new Date(drive.endsAt).toISOString()] : [];
+    };
     it.each([
-      ['a slot of tomorrow: itself', '2026-12-24T08:30:00+10:00', ['2026-12-23T22:30:00.000Z']],
-      ['the last slot of a day (4:30pm, an hour before closing)', '2026-12-24T16:30:00+10:00', ['2026-12-24T06:30:00.000Z']],
-      ['a slot given in UTC', '2026-12-28T00:30:00Z', ['2026-12-28T00:30:00.000Z']],
-      ['a typed 9:15: the 8:30 and 9:30 slots its hour overlaps', '2026-12-24T09:15:00+10:00', ['2026-12-23T22:30:00.000Z', '2026-12-23T23:30:00.000Z']],
-      ['a typed 10:00 on the half-hour grid: the 9:30 and 10:30 slots', '2026-12-24T10:00:00+10:00', ['2026-12-23T23:30:00.000Z', '2026-12-24T00:30:00.000Z']],
+      ['a slot of tomorrow: its hour', '2026-12-24T08:30:00+10:00', ['2026-12-23T22:30:00.000Z', '2026-12-23T23:30:00.000Z']],
+      ['the last slot of a day (4:30pm, an hour before closing)', '2026-12-24T16:30:00+10:00', ['2026-12-24T06:30:00.000Z', '2026-12-24T07:30:00.000Z']],
+      ['a slot given in UTC', '2026-12-28T00:30:00Z', ['2026-12-28T00:30:00.000Z', '2026-12-28T01:30:00.000Z']],
+      ['a typed 9:15: 9:15 to 10:15, not the slots around it', '2026-12-24T09:15:00+10:00', ['2026-12-23T23:15:00.000Z', '2026-12-24T00:15:00.000Z']],
+      ['a typed 10:00 on the half-hour grid: 10:00 to 11:00', '2026-12-24T10:00:00+10:00', ['2026-12-24T00:00:00.000Z', '2026-12-24T01:00:00.000Z']],
       ['the past', '2020-01-01T03:00:00+10:00', []],
       ['later today', '2026-12-23T14:30:00+10:00', []],
       ['a Closed holiday', '2026-12-25T10:30:00+10:00', []],
@@ -100,28 +108,17 @@ describe('appointments', () => {
       ['beyond the days the availability call can ask for', '2027-01-29T08:30:00+10:00', []],
       ['no time at all', 'soon', []],
     ])('%s', (_name, iso, expected) => {
-      expect(taken(iso)).toEqual(expected);
+      expect(held(iso)).toEqual(expected);
     });
-    it('takes each slot availableSlots lists over its longest window as that slot alone, booked slots included', () => {
+    it('takes each slot availableSlots lists over its longest window as its own hour, which no other listed slot overlaps', () => {
       const starts = availableSlots({ now, days: MAX_BOOKING_DAYS, timeZone, hours, booked: [] }).flatMap((day) =>
         day.slots.map((slot) => Date.parse(slot.start)),
       );
       expect(starts.length).toBeGreaterThan(100);
-      expect(starts.filter((start) => driveSlots({ now, timeZone, hours }, start).join() !== String(start))).toEqual([]);
-    });
-    it('two drives whose hours overlap always share a slot (the write refuses the second); a slot start shares none with the next slot', () => {
-      const day = Date.parse('2026-12-24T08:30:00+10:00');
-      const starts = Array.from({ length: 33 }, (_, index) => day + index * 15 * 60_000); // 8:30 to 4:30, every quarter hour
-      const clashes = starts.flatMap((first) =>
-        starts
-          .filter((second) => second > first && second - first < 3_600_000)
-          .filter((second) => {
-            const shared = driveSlots({ now, timeZone, hours }, second);
-            return !driveSlots({ now, timeZone, hours }, first).some((slot) => shared.includes(slot));
-          }),
-      );
-      expect(clashes).toEqual([]);
-      expect(driveSlots({ now, timeZone, hours }, day + 3_600_000)).not.toContain(day);
+      expect(starts.filter((start) => driveTime({ now, timeZone, hours }, start)?.endsAt !== start + 3_600_000)).toEqual([]);
+      // Booked, a slot's hour keeps out itself alone.
+      const day = availableSlots({ now, days: 1, timeZone, hours, booked: [driveTime({ now, timeZone, hours }, starts[2]!)!] })[0]!;
+      expect(day.slots.map((slot) => Date.parse(slot.start))).toEqual(starts.slice(0, day.slots.length + 1).filter((start) => start !== starts[2]));
     });
   });
 });

@@ -16,7 +16,7 @@ import { leadKey } from '../../leads/repository.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import type { AppointmentsAdapter } from '../../kernel/adapters.ts';
+import type { AppointmentsAdapter, DriveTime } from '../../kernel/adapters.ts';
 import type { Car } from '../../../schemas/car.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
@@ -76,15 +76,15 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const car = findCar(tenant, lead.car_id);
     // One reading of the booking time: a time without a zone is the dealer's (the form's fallback field).
     const bookingAt = lead.dateTime === undefined ? undefined : dealerInstant(lead.dateTime, tenant.site.timezone);
-    // The slots a test drive at that time takes, booked with a new lead: none when the car cannot be booked then.
-    let driveSlots: number[] | undefined;
+    // The time a test drive then holds the car, booked with a new lead: undefined when the car cannot be booked then.
+    let drive: DriveTime | undefined;
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
     // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
     else if (car && isTestDriveCategory(lead.category) && !takesTestDrives(car)) problems.car_id = NO_TEST_DRIVE;
     // Asked of the adapter the availability call lists the slots from (its grid, the car's location's hours).
     else if (car && isTestDriveCategory(lead.category) && bookingAt !== undefined) {
-      driveSlots = await testDriveSlots(ctx, request, car, bookingAt);
-      if (driveSlots.length === 0) problems.dateTime = TIME_NOT_OFFERED;
+      drive = await testDriveTime(ctx, request, car, bookingAt);
+      if (!drive) problems.dateTime = TIME_NOT_OFFERED;
     }
     // The dealer's e-mail states the delivery location as the shopper's choice: only one the form offers for this car.
     if (lead.delivery_location !== undefined && !deliveryLocations(car).includes(lead.delivery_location)) problems.delivery_location = DELIVERY_NOT_OFFERED;
@@ -126,8 +126,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       clientKey,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
-      // A new test-drive lead books its slots in the same transaction (no double booking).
-      appointment: driveSlots && existingId === undefined ? { carId: String(car!.id), slots: driveSlots } : undefined,
+      // A new test-drive lead books its drive in the same transaction (no double booking).
+      appointment: drive && existingId === undefined ? { carId: String(car!.id), ...drive } : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
@@ -168,16 +168,17 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
 };
 
 /**
- * The slots a test drive of `car` at `startsAt` takes (the appointments adapter, provider or
- * local: bookingSlots), none when it cannot be booked then. When a provider cannot be asked the
- * time is taken as its own slot (the dealer confirms it): a provider outage loses no lead.
+ * The time a test drive of `car` at `startsAt` holds it (the appointments adapter, provider or
+ * local: driveTime), undefined when it cannot be booked then. When a provider cannot be asked the
+ * time is taken as a provider's slot is, its start alone (the dealer confirms it): a provider
+ * outage loses no lead.
  */
-async function testDriveSlots(ctx: ApiContext<LeadsAdapters>, request: FastifyRequest, car: Car, startsAt: number): Promise<number[]> {
+async function testDriveTime(ctx: ApiContext<LeadsAdapters>, request: FastifyRequest, car: Car, startsAt: number): Promise<DriveTime | undefined> {
   try {
-    return await ctx.adapters.appointments.bookingSlots(request.tenant, car, startsAt, ctx.now());
+    return await ctx.adapters.appointments.driveTime(request.tenant, car, startsAt, ctx.now());
   } catch (error) {
     request.log.warn({ tenant: request.tenant.slug, error: (error as Error).message }, 'test-drive time not checked: the appointments provider failed');
-    return Number.isFinite(startsAt) ? [startsAt] : [];
+    return Number.isFinite(startsAt) ? { startsAt, endsAt: startsAt } : undefined;
   }
 }
 
