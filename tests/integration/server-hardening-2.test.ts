@@ -266,13 +266,13 @@ describe('issue 34 hardening, second round (lead API)', () => {
 
   it('L12: the lead e-mail subject is built from a fixed category list, never the shopper text (no CR/LF)', async () => {
     const api = await app();
-    const response = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12@example.com', category: 'Test Drive\r\nBcc: victim@example.com' } });
+    const response = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12@example.com', car_id: 1, category: 'Test Drive\r\nBcc: victim@example.com' } });
     expect(response.statusCode).toBe(201);
     const id = response.json().lead_id as string;
     await waitFor(async () => (await api.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(id)));
     const mail = (await api.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(id))!;
     expect(mail.subject).toBe('New lead: Other enquiry (Alpha Motors)');
-    const known = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12b@example.com', category: 'test drive' } })).json().lead_id as string;
+    const known = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12b@example.com', car_id: 1, category: 'test drive' } })).json().lead_id as string;
     await waitFor(async () => (await api.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(known)));
     expect((await api.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(known))!.subject).toBe('New lead: Test Drive (Alpha Motors)');
   });

@@ -56,7 +56,7 @@ describe('lead API: the form rules the server decides', () => {
     });
 
     it('a lead without the flag completes its form too, so it needs the box', async () => {
-      const refused = await post(TERMS, { ...contact, category: 'Test Drive' });
+      const refused = await post(TERMS, { ...contact, category: 'Request Photos' });
       expect([refused.statusCode, refused.json().fields]).toEqual([422, { terms_conditions: FORM_MESSAGES.terms }]);
     });
 

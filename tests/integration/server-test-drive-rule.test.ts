@@ -7,7 +7,8 @@
  * (site.json `features.test_drive` false) is answered 404 for both, as a switched-off trade-in
  * valuation is. A lead's delivery location must be one the chosen car's location delivers to
  * (deliveryLocations, what the form offers): the dealer's e-mail states it as the shopper's
- * choice. Runs on SQLite (the rules read no table).
+ * choice. A new test-drive lead names a car (every form that offers a drive sends one). Runs on
+ * SQLite (the rules read no table).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,24 @@ describe('lead API: the test-drive rule', () => {
     expect((await lead({ category: 'Find Me Something Similar', car_id: 4 })).statusCode).toBe(201);
   });
 
+  it('refuses a new test-drive lead naming no car (a drive is booked for a car: its hours and its bookings), with or without a time, and stores nothing; an enquiry needs none', async () => {
+    const before = await leadCount();
+    for (const post of [
+      { category: 'Test Drive' },
+      { category: 'test drive', dateTime: '2030-03-07T09:00:00+10:00' },
+      { category: 'Test Drive', dateTime: '2020-01-01T03:00' },
+    ]) {
+      const refused = await lead(post);
+      expect([post, refused.statusCode, refused.json()]).toEqual([
+        post,
+        422,
+        { success: false, error: 'Please fix the following errors:', fields: { car_id: '* This field is required' } },
+      ]);
+    }
+    expect(await leadCount()).toBe(before);
+    expect((await lead({ category: 'General Enquiry', dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
+  });
+
   it("takes a delivery location the chosen car's location delivers to, as the form offers it (by name, else by slug)", async () => {
     for (const place of ['Gold Coast Delivery', 'sunshine-coast']) {
       const taken = await lead({ category: 'Test Drive', car_id: 6, delivery_location: place });
@@ -146,10 +165,12 @@ describe('lead API: the test-drive rule', () => {
     ];
     for (const post of posts) {
       const refused = await lead(post);
+      // A test drive without a car is refused for that too.
+      const noCar = post.car_id === undefined ? { car_id: '* This field is required' } : {};
       expect([post, refused.statusCode, refused.json()]).toEqual([
         post,
         422,
-        { success: false, error: 'Please fix the following errors:', fields: { delivery_location: NOT_DELIVERED } },
+        { success: false, error: 'Please fix the following errors:', fields: { ...noCar, delivery_location: NOT_DELIVERED } },
       ]);
     }
     expect(await leadCount()).toBe(before);

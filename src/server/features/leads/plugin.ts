@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HONEYPOT_FIELD, LeadSubmissionSchema, completesForm, isTestDriveCategory, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
@@ -79,6 +80,9 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // The time a test drive then holds the car, booked with a new lead: undefined when the car cannot be booked then.
     let drive: DriveTime | undefined;
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
+    // A test drive is booked for a car (its location's hours, its other bookings), as every form that offers one sends it:
+    // a new test-drive lead without one is refused as the form's Vehicle list is (a later step keeps the first step's car).
+    else if (!car && rules.isNew && isTestDriveCategory(lead.category)) problems.car_id = FORM_MESSAGES.required;
     // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
     else if (car && isTestDriveCategory(lead.category) && !takesTestDrives(car)) problems.car_id = NO_TEST_DRIVE;
     // Asked of the adapter the availability call lists the slots from (its grid, the car's location's hours).
