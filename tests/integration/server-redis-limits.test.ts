@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
+import { redisCounter } from '../../src/server/kernel/rate-limits.ts';
 import { freePort } from '../support/dev-postgres.ts';
 import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
 
@@ -78,6 +79,21 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
     const phone = [];
     for (let i = 0; i < 3; i++) phone.push((await code(i % 2 ? second : first, i % 2 ? 'beta.localhost' : 'alpha.localhost', '0413 909 999', `198.51.100.9${i}`)).statusCode);
     expect(phone).toEqual([200, 200, 429]);
+  });
+
+  it("gives back an allowance's count in Redis: in the window still open (its expiry kept), never below 0, never a key without an expiry", async () => {
+    const client = new Redis(redisUrl);
+    try {
+      const counter = redisCounter(client, 'give-back-test:');
+      expect([await counter.hit('a', 60_000), await counter.hit('a', 60_000), await counter.hit('a', 60_000, -1)]).toEqual([1, 2, 1]);
+      expect(await client.pttl('give-back-test:a')).toBeGreaterThan(50_000);
+      expect(await counter.hit('a', 60_000, -5)).toBe(0);
+      expect(await counter.hit('a', 60_000)).toBe(1);
+      expect(await counter.hit('gone', 60_000, -1)).toBe(0);
+      expect(await client.exists('give-back-test:gone')).toBe(0);
+    } finally {
+      client.disconnect();
+    }
   });
 
   const geocode = (app: LeadApi, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: { host: 'alpha.localhost' }, remoteAddress });

@@ -1,11 +1,16 @@
 /**
  * Sign-in codes and SMS caps under concurrency, on SQLite and PostgreSQL: requests sent at once
  * (from many client addresses, as to several API processes) are counted one after another, so
- * the codes-per-phone limit and the daily caps of sms_log hold exactly.
+ * the codes-per-phone limit and the daily caps of sms_log hold exactly; a client's allowance,
+ * asked outside the locks, holds too and keeps no other text waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { SmsLog } from '../../src/server/kernel/sms-policy.ts';
+import { API_DEFAULTS } from '../../src/config/server-settings.ts';
+import { createKernelAdapters } from '../../src/server/kernel/adapters.ts';
+import { allowances, memoryCounter, type Allowances } from '../../src/server/kernel/rate-limits.ts';
+import { sendCappedSms, SmsLog } from '../../src/server/kernel/sms-policy.ts';
+import type { ApiTenant } from '../../src/server/kernel/tenants.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -77,6 +82,65 @@ for (const kind of DATABASES) {
       );
       expect(ok(budget)).toBe(5);
       expect(budget.filter((outcome) => outcome === 'tenant-cap')).toHaveLength(35);
+    });
+
+    const tenant = { slug: 'alpha', site: { name: 'Alpha Motors', sms: {} } } as unknown as ApiTenant;
+    const smsDeps = (counter: Allowances, limits: Partial<typeof API_DEFAULTS.sms> = {}) => ({
+      sms: new SmsLog(database.db),
+      adapters: createKernelAdapters(app.stores.messages, {}, () => clock),
+      now: () => clock,
+      limits: { ...API_DEFAULTS.sms, ...limits },
+      allowances: counter,
+    });
+
+    it("a client's allowance (Redis) that answers slowly holds up no other text of the tenant: it is not asked under the tenant's lock", async () => {
+      let release = (_allowed: boolean) => {};
+      let asked = () => {};
+      const slowAsked = new Promise<void>((resolve) => (asked = resolve));
+      const fast = allowances(
+        memoryCounter(() => clock),
+        () => {},
+      );
+      const counter: Allowances = {
+        take: (name, key, max, amount, windowMs) =>
+          key === '203.0.113.201'
+            ? new Promise<boolean>((resolve) => {
+                release = resolve;
+                asked();
+              })
+            : fast.take(name, key, max, amount, windowMs),
+        giveBack: (name, key, amount, windowMs) => fast.giveBack(name, key, amount, windowMs),
+      };
+      const deps = smsDeps(counter);
+      const slow = sendCappedSms(deps, tenant, { to: '0413200001', body: 'x', kind: 'sign-in', client: '203.0.113.201' });
+      await slowAsked;
+      const other = sendCappedSms(deps, tenant, { to: '0413200002', body: 'x', kind: 'sign-in', client: '203.0.113.202' });
+      const waited = await Promise.race([other, new Promise((resolve) => setTimeout(() => resolve('still waiting for the slow allowance'), 2000))]);
+      release(true);
+      expect(waited).toBe('ok');
+      expect(await slow).toBe('ok');
+      expect(await texts('0413200001')).toBe(1);
+    });
+
+    it("a client's allowance holds for texts asked at once, and a text another cap refuses leaves it whole", async () => {
+      const deps = smsDeps(
+        allowances(
+          memoryCounter(() => clock),
+          () => {},
+        ),
+        { perClientPerDay: 5, perPhonePerDay: 1 },
+      );
+      const client = '203.0.113.210';
+      // A phone whose own cap is spent: each text to it is refused, and uses none of the client's 5.
+      expect(await sendCappedSms(deps, tenant, { to: '0413210000', body: 'x', kind: 'sign-in' })).toBe('ok');
+      const phones = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? '0413210000' : `04132101${String(i).padStart(2, '0')}`));
+      const atOnce = await Promise.all(phones.map((to) => sendCappedSms(deps, tenant, { to, body: 'x', kind: 'sign-in', client })));
+      expect(atOnce.filter((outcome) => outcome === 'phone-cap')).toHaveLength(10);
+      expect(atOnce.filter((outcome) => outcome === 'ok')).toHaveLength(5);
+      expect(atOnce.filter((outcome) => outcome === 'client-cap')).toHaveLength(15);
+      expect(await sendCappedSms(deps, tenant, { to: '0413210199', body: 'x', kind: 'sign-in', client })).toBe('client-cap');
+      const sent = await database.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM sms_log WHERE phone LIKE '04132101%'");
+      expect(Number(sent[0]!.n)).toBe(5);
     });
   });
 }

@@ -37,7 +37,11 @@ export const clientKey = (tenants: TenantRegistry, request: FastifyRequest): str
 
 /** A fixed-window counter: in memory, or shared through Redis. */
 export interface WindowCounter {
-  /** Count `amount` (default 1) on `key`; resolves to the total in the current window. */
+  /**
+   * Count `amount` (default 1) on `key`; resolves to the total in the current window. A negative
+   * amount gives back what was counted: in a window still open only (none is opened for it), and
+   * never below 0.
+   */
   hit(key: string, windowMs: number, amount?: number): Promise<number>;
 }
 
@@ -48,6 +52,7 @@ export function memoryCounter(now: () => number): WindowCounter {
     async hit(key, windowMs, amount = 1) {
       const at = now();
       const window = windows.get(key);
+      if (amount < 0 && (!window || at >= window.end)) return 0;
       if (!window || at >= window.end) {
         windows.delete(key);
         if (windows.size >= 50_000) {
@@ -57,17 +62,22 @@ export function memoryCounter(now: () => number): WindowCounter {
         windows.set(key, { end: at + windowMs, count: amount });
         return amount;
       }
-      window.count += amount;
+      window.count = Math.max(0, window.count + amount);
       return window.count;
     },
   };
 }
+
+/** A give-back: INCRBY (keeping the expiry) on the key only while it exists (its window open), down to 0 at most; else 0, never a key without its expiry. */
+const GIVE_BACK =
+  "local count = tonumber(redis.call('GET', KEYS[1])) if not count then return 0 end return redis.call('INCRBY', KEYS[1], math.max(tonumber(ARGV[1]), -count))";
 
 /** Counters in Redis (INCRBY, with the window as the key's expiry), shared by every API process. */
 export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): WindowCounter {
   return {
     async hit(key, windowMs, amount = 1) {
       const name = `${prefix}${key}`;
+      if (amount < 0) return Number(await redis.eval(GIVE_BACK, 1, name, amount));
       // SET NX PX starts a window (with its expiry) only when none is open; INCRBY counts in it.
       const results = (await redis.multi().set(name, '0', 'PX', windowMs, 'NX').incrby(name, amount).exec()) ?? [];
       const [error, count] = results[1] ?? [new Error('no reply from Redis'), 0];
@@ -82,10 +92,12 @@ export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): 
  * use up for everyone: SMS, valuations, photo bytes, extra-data rows, typed opt-outs. Kept in
  * the same counters as the rate limits (Redis with REDIS_URL, so every API process shares
  * them). `take` counts first and answers whether the total is still within `max`; with Redis
- * unreachable it allows (logged), like the rate limits.
+ * unreachable it allows (logged), like the rate limits. `giveBack` returns what a take counted
+ * for something that was not done after all (a refused take too), in the window still open.
  */
 export interface Allowances {
   take(name: string, key: string, max: number, amount?: number, windowMs?: number): Promise<boolean>;
+  giveBack(name: string, key: string, amount?: number, windowMs?: number): Promise<void>;
 }
 
 /** Allowances over `counter`; `warn` hears of a counter failure. */
@@ -97,6 +109,13 @@ export function allowances(counter: WindowCounter, warn: (message: string) => vo
       } catch (error) {
         warn(`allowance counter unavailable (${(error as Error).message}); request allowed`);
         return true;
+      }
+    },
+    async giveBack(name, key, amount = 1, windowMs = 86_400_000) {
+      try {
+        await counter.hit(`${name}|${key}`, windowMs, -amount);
+      } catch (error) {
+        warn(`allowance counter unavailable (${(error as Error).message}); nothing given back`);
       }
     },
   };

@@ -137,6 +137,31 @@ describe('allowances', () => {
     expect(await take.take('valuation', 'k', 1)).toBe(true);
     expect(warnings).toEqual(['allowance counter unavailable (down); request allowed']);
   });
+
+  it('gives back what a take counted, refused takes too, in the window still open only and never below 0', async () => {
+    let now = 0;
+    const allowance = allowances(
+      memoryCounter(() => now),
+      () => {},
+    );
+    const take = () => allowance.take('sms-client', '203.0.113.9', 2);
+    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
+    await allowance.giveBack('sms-client', '203.0.113.9');
+    await allowance.giveBack('sms-client', '203.0.113.9');
+    expect([await take(), await take()]).toEqual([true, false]);
+    for (let i = 0; i < 5; i++) await allowance.giveBack('sms-client', '203.0.113.9');
+    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
+    // A give-back after its window ended opens no window of its own: the next day's allowance is whole, not more.
+    now = 86_400_000;
+    await allowance.giveBack('sms-client', '203.0.113.9');
+    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
+  });
+
+  it('gives back nothing, and says so, when the counter fails', async () => {
+    const warnings: string[] = [];
+    await allowances({ hit: () => Promise.reject(new Error('down')) }, (message) => warnings.push(message)).giveBack('valuation', 'k');
+    expect(warnings).toEqual(['allowance counter unavailable (down); nothing given back']);
+  });
 });
 
 describe('prefixed and windowStore', () => {

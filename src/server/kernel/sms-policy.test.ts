@@ -1,9 +1,10 @@
 /**
  * The SMS policy over an in-memory SQLite database and the local adapters (texts recorded in
- * the message log): the daily caps per tenant, per phone and per client, one trade-in text per
- * evaluation, the sign-in reserve of a spent budget for a known phone, the caller's own limit
- * and store in the text's transaction, the sender name, and when a trade-in thank-you is sent
- * at all (a proven mobile, unless the site chose otherwise).
+ * the message log): the daily caps per tenant, per phone and per client (given back for a text
+ * not recorded after all), one trade-in text per evaluation, the sign-in reserve of a spent
+ * budget for a known phone, the caller's own limit and store in the text's transaction, the
+ * sender name, and when a trade-in thank-you is sent at all (a proven mobile, unless the site
+ * chose otherwise).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../database.ts';
@@ -134,6 +135,18 @@ describe('sendCappedSms', () => {
     const d = deps({ perClientPerDay: 1 });
     const message = { to: '0412000001', body: 'x', kind: 'sign-in' as const, client: '203.0.113.9' };
     expect(await sendCappedSms(d, tenant('alpha'), { ...message, allowed: async () => false })).toBe('refused');
+    expect(await sendCappedSms(d, tenant('alpha'), message)).toBe('ok');
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, to: '0412000002' })).toBe('client-cap');
+  });
+
+  it("gives the client's allowance back for a text refused under the locks after all, or whose record fails", async () => {
+    const d = deps({ perClientPerDay: 1 });
+    const message = { to: '0412000001', body: 'x', kind: 'sign-in' as const, client: '203.0.113.9' };
+    // The caller's limit allows the text when asked before the locks, not under them (another text was recorded meanwhile).
+    let asked = 0;
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, allowed: async () => asked++ === 0 })).toBe('refused');
+    expect(asked).toBe(2);
+    await expect(sendCappedSms(d, tenant('alpha'), { ...message, beforeSend: () => Promise.reject(new Error('disk full')) })).rejects.toThrow('disk full');
     expect(await sendCappedSms(d, tenant('alpha'), message)).toBe('ok');
     expect(await sendCappedSms(d, tenant('alpha'), { ...message, to: '0412000002' })).toBe('client-cap');
   });

@@ -5,7 +5,8 @@
  * once per evaluation; every text counts against daily caps per phone (this tenant and the
  * platform), per tenant (sms_log, `SmsLog`) and per client address. A spent tenant budget
  * keeps a small reserve for shoppers who signed in on that site before. Texts asked for at
- * once are counted one after another (under the tenant's and the phone's locks).
+ * once are counted one after another (under the tenant's and the phone's locks); the client's
+ * allowance (Redis) is asked outside those locks.
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
@@ -34,12 +35,16 @@ export interface SmsToReserve {
   perPhoneAllTenants?: number;
   perTenant: number;
   now: number;
-  /** A limit of the caller's own, asked first under the same locks as the caps: false sends nothing ('refused'). */
+  /** A limit of the caller's own, asked first under the same locks as the caps (and, for a text with an allowance, once before them): false sends nothing ('refused'). */
   allowed?: (tx: SqlExecutor) => Promise<boolean>;
   /** Stores what the text carries, in the transaction that records the text (so both are stored, or neither). */
   beforeSend?: (tx: SqlExecutor) => Promise<void>;
-  /** The client's allowance, taken last, once every other check allows the text (a refused text uses none): false sends nothing ('client-cap'). */
-  allowance?: () => Promise<boolean>;
+  /**
+   * The client's allowance, taken once every other check allows the text, outside the locks (a
+   * slow Redis holds up no other text), and given back when the text is not recorded after all
+   * (a refused text uses none): a refused take sends nothing ('client-cap').
+   */
+  allowance?: { take(): Promise<boolean>; giveBack(): Promise<void> };
 }
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
@@ -75,7 +80,10 @@ export async function sendCappedSms(
     now: deps.now(),
     allowed: message.allowed,
     beforeSend: message.beforeSend,
-    allowance: client && allowances ? () => allowances.take('sms-client', client, deps.limits.perClientPerDay) : undefined,
+    allowance:
+      client && allowances
+        ? { take: () => allowances.take('sms-client', client, deps.limits.perClientPerDay), giveBack: () => allowances.giveBack('sms-client', client) }
+        : undefined,
   });
   if (reserved !== 'ok') return reserved;
   await deps.adapters.sms.send({ tenant: tenant.slug, to: message.to, from: smsSender(tenant), body: message.body });
@@ -120,17 +128,46 @@ export class SmsLog {
    * evaluation id) one text per kind and evaluation; the client's allowance is taken only
    * for a text that passes all of these. Counted and recorded under the tenant's
    * and the phone's locks, so texts reserved at once (by any API process) are counted one
-   * after another.
+   * after another. The allowance (Redis with REDIS_URL) is taken before the locks, once the
+   * checks pass without them (so a text they refuse never touches it), and given back when
+   * the checks under the locks refuse the text after all (another was recorded meanwhile) or
+   * the recording fails. A client's texts at once may meanwhile see its allowance short by the
+   * ones still in flight; never over.
    */
   async reserve(sms: SmsToReserve): Promise<SmsReservation> {
+    const { allowance } = sms;
+    if (!allowance) return this.#record(sms);
+    const refused = await this.#refusal(this.#db, sms);
+    if (refused) return refused;
+    if (!(await allowance.take())) {
+      await allowance.giveBack();
+      return 'client-cap';
+    }
+    let outcome: SmsReservation;
+    try {
+      outcome = await this.#record(sms);
+    } catch (error) {
+      await allowance.giveBack();
+      throw error;
+    }
+    if (outcome !== 'ok') await allowance.giveBack();
+    return outcome;
+  }
+
+  /** Why the caller's limit or a cap refuses the text now, or undefined. */
+  async #refusal(db: SqlExecutor, sms: SmsToReserve): Promise<SmsReservation | undefined> {
+    if (sms.allowed && !(await sms.allowed(db))) return 'refused';
+    return this.#capReached(db, sms);
+  }
+
+  /** Check and record the text under the tenant's and the phone's locks (its allowance, if any, taken already). */
+  #record(sms: SmsToReserve): Promise<SmsReservation> {
     return this.#db.transaction(async (tx) => {
       // Always in this order (tenant, then phone), so two reservations never wait for each other's second lock.
       await lockInTransaction(tx, 'sms-tenant', sms.tenant);
       await lockInTransaction(tx, 'sms-phone', sms.phone);
-      if (sms.allowed && !(await sms.allowed(tx))) return 'refused';
-      const capped = await this.#capReached(tx, sms);
-      if (capped) return capped;
-      if (sms.allowance && !(await sms.allowance())) return 'client-cap';
+      const refused = await this.#refusal(tx, sms);
+      if (refused) return refused;
       const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
         randomUUID(),
         sms.tenant,
