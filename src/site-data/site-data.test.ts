@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createBundle } from '../builder/bundle/create-bundle.ts';
 import { setEnvironment } from '../config/env.ts';
 import { loadTenant } from '../lib/site/tenant.ts';
@@ -76,6 +76,7 @@ describe('siteData() (the bundle file DEALER_BUNDLE names)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'site-data-'));
   const before = process.env.DEALER_BUNDLE;
   afterEach(() => setEnvironment('DEALER_BUNDLE', before));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads a bundle file once, and the next file when DEALER_BUNDLE moves on (the warm renderer)', () => {
     const first = join(dir, 'first.json');

@@ -48,14 +48,15 @@ function freePort(): Promise<number> {
 }
 
 function startWorker(lockMs = 6000): Worker {
-  // Its own process group, so SIGKILL takes its Astro build down with it (as a crash would).
+  // Its own process group, so SIGKILL takes its Astro build down with it (as a crash would). A
+  // killed worker's temporary bundle file stays in its temp folder: the workspace's.
   const child = spawn(
     process.execPath,
     [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', String(lockMs)],
     {
       cwd: REPO,
       detached: true,
-      env: { ...process.env, REDIS_URL: redisUrl },
+      env: { ...process.env, REDIS_URL: redisUrl, TMPDIR: ws.temp },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -122,6 +123,12 @@ afterAll(async () => {
         // already gone
       }
       await Promise.race([worker.exited, new Promise((done) => setTimeout(done, 10_000))]);
+      // A worker whose stop still waits (on its job, on the Redis server stopped next) would outlive the run.
+      try {
+        if (worker.child.exitCode === null && worker.child.signalCode === null) process.kill(-(worker.child.pid as number), 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
     }
   }
   await producer?.close();

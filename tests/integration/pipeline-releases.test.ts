@@ -39,9 +39,14 @@ function snapshot(dir: string): Record<string, string> {
   return Object.fromEntries(listFiles(dir).map((path) => [path, createHash('sha256').update(readFileSync(join(dir, path))).digest('hex')]));
 }
 
-/** Run a pipeline command as its own process group (so SIGKILL reaches its Astro child too). */
+/** Run a pipeline command as its own process group (so SIGKILL reaches its Astro child too), its temporary files in the workspace. */
 function runScript(script: string, args: string[]) {
-  const child = spawn(process.execPath, [join(REPO, 'scripts', script), ...args], { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(REPO, 'scripts', script), ...args], {
+    cwd: REPO,
+    detached: true,
+    env: { ...process.env, TMPDIR: ws.temp },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

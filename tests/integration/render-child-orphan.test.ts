@@ -60,7 +60,8 @@ describe('render children of a process that dies', () => {
       const parent = spawn(process.execPath, [parentScript], {
         cwd: repo,
         stdio: ['ignore', 'pipe', 'inherit'],
-        env: { ...process.env, PIPELINE_CACHE_DIR: join(work, 'cache') },
+        // Its temp folder in the work folder: the killed parent cannot remove its bundle's temporary file.
+        env: { ...process.env, PIPELINE_CACHE_DIR: join(work, 'cache'), TMPDIR: work },
       });
       let output = '';
       parent.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

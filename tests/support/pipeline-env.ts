@@ -3,7 +3,7 @@
  * folders copied from tests/fixtures/tenants/pipeline-motors (under any slug), the real
  * static-site server over the sites directory, and small waiting helpers.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,11 +20,15 @@ export function workspace(prefix: string) {
   const tenants = join(root, 'tenants');
   const sites = join(root, 'sites');
   const inbox = join(root, 'inbox');
+  const temp = join(root, 'tmp');
+  mkdirSync(temp);
   return {
     root,
     tenants,
     sites,
     inbox,
+    /** A temp folder (TMPDIR) for the pipeline processes a test starts: a killed one's temporary files go with the workspace. */
+    temp,
     /** Copy the fixture tenant under `slug` (site.json slug and URL rewritten), with optional site.json changes. */
     addTenant(slug: string, siteChanges: Record<string, unknown> = {}) {
       const dir = join(tenants, slug);

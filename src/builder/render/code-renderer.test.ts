@@ -26,14 +26,7 @@ const temps: string[] = [];
 afterEach(() => {
   closeWarmRenderers();
   for (const dir of temps.splice(0)) {
-    // Stalled renderer children wrote their pids here: end them.
-    for (const name of readdirSync(dir).filter((entry) => entry.startsWith('child-'))) {
-      try {
-        process.kill(Number(name.slice('child-'.length)));
-      } catch {
-        // already gone
-      }
-    }
+    if (existsSync(dir)) endStalledChildren(dir);
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -67,30 +60,52 @@ describe('codeRenderer', () => {
 });
 
 describe('the warm renderer pool', () => {
-  it('gives jobs at once on one kept bundle a renderer each, up to DEALER_WARM_RENDERERS, then the least busy', () => {
+  it('gives jobs at once on one kept bundle a renderer each, up to DEALER_WARM_RENDERERS, then the least busy', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warm-pool-'));
     temps.push(dir);
-    // A kept bundle that never finishes loading: a render sent to it stays in flight.
+    // A kept bundle that never finishes loading: a render sent to it stays in flight. Once `stop`
+    // is there it fails at once instead, so the jobs can be settled before the folder is removed.
     const rendererDir = join(dir, 'renderer');
     mkdirSync(rendererDir);
     writeFileSync(join(rendererDir, KEPT_STATE_FILE), JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'stalled.mjs', nodeEnv: 'production' }));
     writeFileSync(
       join(rendererDir, 'stalled.mjs'),
-      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(dir)} + '/child-' + process.pid, '');\nawait new Promise(() => {});\n`,
+      `import { existsSync, writeFileSync } from 'node:fs';\nconst dir = ${JSON.stringify(dir)};\nif (existsSync(dir + '/stop')) process.exit(1);\nwriteFileSync(dir + '/child-' + process.pid, '');\nawait new Promise(() => {});\n`,
     );
     const env = { DEALER_WARM_RENDERERS: '2' };
-    const first = warmRendererFor(rendererDir, env);
-    expect(warmRendererFor(rendererDir, env)).toBe(first);
-    void first.render({ slug: 'one' } as never, join(dir, 'out-1'), 'https://one.example');
-    const second = warmRendererFor(rendererDir, env);
-    expect(second).not.toBe(first);
-    void second.render({ slug: 'two' } as never, join(dir, 'out-2'), 'https://two.example');
-    void second.render({ slug: 'three' } as never, join(dir, 'out-3'), 'https://three.example');
-    // The pool is full and both are busy: the one with fewer jobs.
-    expect(warmRendererFor(rendererDir, env)).toBe(first);
-    expect([first.jobs, second.jobs]).toEqual([1, 2]);
+    const renders: Promise<unknown>[] = [];
+    try {
+      const first = warmRendererFor(rendererDir, env);
+      expect(warmRendererFor(rendererDir, env)).toBe(first);
+      renders.push(first.render({ slug: 'one' } as never, join(dir, 'out-1'), 'https://one.example'));
+      const second = warmRendererFor(rendererDir, env);
+      expect(second).not.toBe(first);
+      renders.push(second.render({ slug: 'two' } as never, join(dir, 'out-2'), 'https://two.example'));
+      renders.push(second.render({ slug: 'three' } as never, join(dir, 'out-3'), 'https://three.example'));
+      // The pool is full and both are busy: the one with fewer jobs.
+      expect(warmRendererFor(rendererDir, env)).toBe(first);
+      expect([first.jobs, second.jobs]).toEqual([1, 2]);
+    } finally {
+      // A job queued behind a stalled one starts a child of its own when that one ends (and
+      // makes its out folder): every child started from here on fails at once, so all settle.
+      writeFileSync(join(dir, 'stop'), '');
+      endStalledChildren(dir);
+      closeWarmRenderers();
+      await Promise.all(renders);
+    }
   });
 });
+
+/** End the stalled renderer children that wrote their pids into `dir`. */
+function endStalledChildren(dir: string): void {
+  for (const name of readdirSync(dir).filter((entry) => entry.startsWith('child-'))) {
+    try {
+      process.kill(Number(name.slice('child-'.length)));
+    } catch {
+      // already gone
+    }
+  }
+}
 
 /** A temp root for kept renderers, removed after the test. */
 function renderersRoot(): string {

@@ -1,13 +1,24 @@
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
 import { OVERLAY_LOCK_FILE, applyReservationOverlay, folderReservations, readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from './reservation-overlay.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const car = (id: string, extra: Partial<Car> = {}) => makeCar({ id, slug: `car-${id}`, status: 'in_stock', ...extra });
 const entry = { reference: 'pi_1', reserved_at: '2026-11-23T00:00:00.000Z' };
+
+/** A temp folder, removed after the test. */
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('reserved overlay (issue 16)', () => {
   it('marks an overlaid car in stock reserved and leaves the others alone', () => {
@@ -28,7 +39,7 @@ describe('reserved overlay (issue 16)', () => {
   });
 
   it('a missing or broken file is an empty overlay; updates are written atomically', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'overlay-'));
+    const dir = tempDir('overlay-');
     expect(readReservationOverlay(dir)).toEqual({});
     writeFileSync(join(dir, 'reservations.json'), '{ not json');
     expect(readReservationOverlay(dir)).toEqual({});
@@ -38,7 +49,7 @@ describe('reserved overlay (issue 16)', () => {
   });
 
   it('N8: a lock left by a crashed process is broken (dead holder, or older than the stale limit); a live lock is waited for', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'overlay-lock-'));
+    const dir = tempDir('overlay-lock-');
     const lock = join(dir, OVERLAY_LOCK_FILE);
     writeFileSync(lock, '2147483646 crashed');
     expect(updateReservationOverlay(dir, (overlay) => ({ ...overlay, '8': entry }))).toBe(true);
@@ -52,7 +63,7 @@ describe('reserved overlay (issue 16)', () => {
 
 describe('the tenant folder as Reservations (a lead API without the pipeline state)', () => {
   it('reserves a car once, unreserves by reference or any, and settles what a feed reflects', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'overlay-folder-'));
+    const dir = tempDir('overlay-folder-');
     const reservations = folderReservations(() => dir);
     expect(await reservations.reserveCar('acme', '7', 'pi_1', 't1')).toBe(true);
     expect(await reservations.reserveCar('acme', '7', 'pi_2', 't2')).toBe(false);

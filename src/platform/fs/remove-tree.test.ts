@@ -69,9 +69,14 @@ const writeInto = (dir: string) => {
   writeFileSync(join(dir, '0', 'file'), 'x');
 };
 
-afterEach(() => {
+/** Writer threads still running: a test that fails before it ends its writer leaves it to afterEach. */
+const writers: Worker[] = [];
+
+afterEach(async () => {
   fsSeen.watched = null;
   fsSeen.afterRemove = null;
+  // A writer still running would make its folder again after the remove below.
+  await Promise.all(writers.splice(0).map((thread) => thread.terminate()));
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -136,6 +141,7 @@ function writer(dir: string, ms: number): Promise<Worker> {
       n += 1;
     }`;
   const thread = new Worker(source, { eval: true, workerData: { dir, ms } });
+  writers.push(thread);
   return new Promise((done) => thread.once('message', () => done(thread)));
 }
 

@@ -91,14 +91,17 @@ describe('watchTenantsFolder (npm run api with TENANTS_WATCH, npm run serve)', (
 describe('TenantRegistry with the pipeline stock folder', () => {
   it('reads a tenant accepted stock from the stock folder over its stock.json (the seed)', () => {
     const stockDir = mkdtempSync(join(tmpdir(), 'tenants-stock-'));
-    mkdirSync(stockDir, { recursive: true });
-    const fixture = join(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors/stock.json');
-    writeFileSync(join(stockDir, 'acme.json'), readFileSync(fixture, 'utf8'));
-    const withStock = new TenantRegistry({ tenantsDir: root, stockDir });
-    expect(withStock.reload().loaded).toContain('acme');
-    // The folder's stock.json is empty; the accepted stock has the fixture's cars.
-    expect(withStock.fromHost('acme.localhost')?.carsBySlug.has('2018-toyota-corolla-ascent-sport-pm1')).toBe(true);
-    expect(registry.fromHost('acme.localhost')?.cars).toEqual([]);
+    try {
+      const fixture = join(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors/stock.json');
+      writeFileSync(join(stockDir, 'acme.json'), readFileSync(fixture, 'utf8'));
+      const withStock = new TenantRegistry({ tenantsDir: root, stockDir });
+      expect(withStock.reload().loaded).toContain('acme');
+      // The folder's stock.json is empty; the accepted stock has the fixture's cars.
+      expect(withStock.fromHost('acme.localhost')?.carsBySlug.has('2018-toyota-corolla-ascent-sport-pm1')).toBe(true);
+      expect(registry.fromHost('acme.localhost')?.cars).toEqual([]);
+    } finally {
+      rmSync(stockDir, { recursive: true, force: true });
+    }
   });
 });
 
