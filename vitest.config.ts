@@ -43,5 +43,7 @@ export default defineConfig({
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // One temp folder per run (TMPDIR), removed at its end: tests/support/temp-root.ts.
+    globalSetup: ['tests/support/temp-root.ts'],
   },
 });
