@@ -4,7 +4,8 @@
  * (hidden until a list holds a car) leads to /compare, which lines them up, and to /saved-cars,
  * which lists them; Remove takes them out one by one (the status says so, focus stays in the
  * list), and the empty states lead back to the stock. Each page is axe clean. A vehicle page's
- * Save shows the bar too.
+ * Save shows the bar too. In a 320 px window the comparison keeps its words whole and scrolls
+ * sideways in its own region, not the page.
  */
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
@@ -78,7 +79,8 @@ test('save and compare two cars from the results, see them side by side and save
   const list = page.getByRole('list', { name: 'Your saved cars' });
   await expect(list.getByRole('heading', { level: 2 })).toHaveText([first, second]);
   await expect(list.getByRole('link', { name: first, exact: true })).toHaveAttribute('href', /^\/cars\/[^/]+$/);
-  await expect(list.getByRole('listitem').first().locator('img')).toHaveAttribute('src', /^\/media\//);
+  // The cards' smallest photo (480 px wide), not the full card photo.
+  await expect(list.getByRole('listitem').first().locator('img')).toHaveAttribute('src', /^\/media\/.+-480w\.webp$/);
   await expectNoSeriousAxeViolations(page);
   await list.getByRole('button', { name: `Remove: ${first}`, exact: true }).click();
   await expect(status).toHaveText(`${first} removed from your saved cars. 1 car left.`);
@@ -166,5 +168,55 @@ test.describe('on a phone', () => {
     }
     expect(controls, 'Tab reached the controls of the page').toBeGreaterThan(20);
     expect(under).toEqual([]);
+  });
+});
+
+test.describe('in a 320 px window', () => {
+  test.use({ viewport: { width: 320, height: 740 } });
+
+  test('three cars compared: no word broken, the table scrolls sideways in a named region that Tab reaches, a focused Remove clear of the labels', async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl(TENANT, '/compare'));
+    const cars = await page.evaluate(async () =>
+      ((await (await fetch('/shortlist-cars.json')).json()) as { id: string; slug: string; name: string }[]).slice(0, 3),
+    );
+    expect(cars).toHaveLength(3);
+    await page.evaluate((list) => localStorage.setItem('compare', JSON.stringify(list.map(({ id, slug, name }) => ({ id, slug, name })))), cars);
+    await page.reload();
+    const table = page.getByRole('table', { name: 'The cars you chose, side by side' });
+    await expect(table.getByRole('columnheader')).toHaveText(cars.map((car) => car.name));
+    const region = page.getByRole('region', { name: 'The cars you chose, side by side' });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    for (const image of await table.locator('img').all()) await expect(image).toHaveAttribute('src', /^\/media\/.+-480w\.webp$/);
+    const layout = await page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('.compare-scroll')!;
+      // A word the browser had to break shows on more than one line.
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(scroller.querySelector('table')!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement!.closest('.visually-hidden')) continue;
+        for (const word of node.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) broken.push(word[0]);
+        }
+      }
+      return { broken, page: document.documentElement.scrollWidth, scrolls: scroller.scrollWidth > scroller.clientWidth };
+    });
+    expect(layout).toEqual({ broken: [], page: 320, scrolls: true });
+    // Tab from the first Remove to the third: the region scrolls it into view beside the labels, not under them.
+    await table.getByRole('button', { name: `Remove: ${cars[0]!.name}`, exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const third = table.getByRole('button', { name: `Remove: ${cars[2]!.name}`, exact: true });
+    await expect(third).toBeFocused();
+    const labels = (await table.getByRole('rowheader', { name: 'Price', exact: true }).boundingBox())!;
+    const button = (await third.boundingBox())!;
+    const shown = (await region.boundingBox())!;
+    expect(button.x).toBeGreaterThanOrEqual(labels.x + labels.width - 0.5);
+    expect(button.x + button.width).toBeLessThanOrEqual(shown.x + shown.width + 0.5);
+    await expectNoSeriousAxeViolations(page);
   });
 });

@@ -57,6 +57,17 @@ describe('/compare', () => {
     expect(table()!.querySelector('[aria-hidden="true"]')!.textContent).toBe('—');
   });
 
+  it('puts the table in a region named by its caption, which Tab reaches (a narrow window scrolls the table in it)', async () => {
+    const url = nextUrl();
+    stubApi({ [url]: [200, [listed('1', 'Car 1'), listed('2', 'Car 2')]] });
+    $compare.set([stored('1', 'Car 1'), stored('2', 'Car 2')]);
+    await show(url);
+    const region = table()!.parentElement!;
+    expect(region.getAttribute('role')).toBe('region');
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(document.getElementById(region.getAttribute('aria-labelledby')!)).toBe(table()!.querySelector('caption'));
+  });
+
   it('Remove takes the car out of the comparison with focus on the next Remove, then the empty message; one car left asks for another', async () => {
     const url = nextUrl();
     stubApi({ [url]: [200, [listed('1', 'Car 1'), listed('2', 'Car 2')]] });

@@ -22,6 +22,9 @@ interface Props {
   words: ShortlistWords;
 }
 
+/** The table's caption, which names its scrolling region too (one comparison a page). */
+const CAPTION_ID = 'compare-caption';
+
 /** A cell without a value: a dash to the eye, words to a screen reader. */
 function NotStated() {
   return (
@@ -47,51 +50,56 @@ export default function CompareCars({ carsUrl, stockHref, words }: Props) {
         </>
       }
     >
-      <table className="compare-table" data-columns={cars.length}>
-        <caption className="visually-hidden">The {words.vehicles} you chose, side by side</caption>
-        <thead>
-          <tr>
-            <td />
-            {cars.map((car) => (
-              <th scope="col" key={car.id} data-car-id={car.id}>
-                {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
-                {car.href ? <a href={car.href}>{car.name}</a> : car.name}
-                {car.state === 'gone' && <span className="compare-table__note muted">No longer listed</span>}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="compare-table__actions">
-            <td />
-            {cars.map((car) => (
-              <td key={car.id}>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  data-remove-id={car.id}
-                  aria-label={nameOf('Remove', car.name)}
-                  onClick={() => {
-                    removing(car.id);
-                    removeCompare(car.id);
-                    setMessage(`${car.name} removed from the comparison. ${formatCount(list.length - 1, nouns)} left.`);
-                  }}
-                >
-                  Remove
-                </button>
-              </td>
-            ))}
-          </tr>
-          {rows.map(([key, label]) => (
-            <tr key={key}>
-              <th scope="row">{label}</th>
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- the table scrolls sideways here in a narrow window: the region, named by the caption, takes keyboard focus (axe scrollable-region-focusable) */}
+      <div className="compare-scroll" role="region" aria-labelledby={CAPTION_ID} tabIndex={0}>
+        <table className="compare-table" data-columns={cars.length}>
+          <caption id={CAPTION_ID} className="visually-hidden">
+            The {words.vehicles} you chose, side by side
+          </caption>
+          <thead>
+            <tr>
+              <td />
               {cars.map((car) => (
-                <td key={car.id}>{car.facts?.[key] || <NotStated />}</td>
+                <th scope="col" key={car.id} data-car-id={car.id}>
+                  {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
+                  {car.href ? <a href={car.href}>{car.name}</a> : car.name}
+                  {car.state === 'gone' && <span className="compare-table__note muted">No longer listed</span>}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            <tr className="compare-table__actions">
+              <td />
+              {cars.map((car) => (
+                <td key={car.id}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    data-remove-id={car.id}
+                    aria-label={nameOf('Remove', car.name)}
+                    onClick={() => {
+                      removing(car.id);
+                      removeCompare(car.id);
+                      setMessage(`${car.name} removed from the comparison. ${formatCount(list.length - 1, nouns)} left.`);
+                    }}
+                  >
+                    Remove
+                  </button>
+                </td>
+              ))}
+            </tr>
+            {rows.map(([key, label]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                {cars.map((car) => (
+                  <td key={car.id}>{car.facts?.[key] || <NotStated />}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {cars.length === 1 && (
         <p>
           Add another {words.vehicle} to compare it side by side. <a href={stockHref}>Browse our stock</a>

@@ -9,7 +9,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { Features } from '../../schemas/site/features.ts';
-import { carImageSources, primaryImage, type ImageOptions } from '../images.ts';
+import { primaryImage, smallestImageUrl, type ImageOptions } from '../images.ts';
 import { countNoun, vehicleKindsOf } from '../text/template-wording.ts';
 import { formatKm } from '../text/format.ts';
 import { isCarAvailable, SOLD_TAG } from './availability.ts';
@@ -60,7 +60,10 @@ export interface ShortlistCar {
   id: string;
   slug: string;
   name: string;
-  /** The card photo (through the site's image CDN when it has one), or the body's drawing. */
+  /**
+   * The card photo (through the site's image CDN when it has one), or the body's drawing, in the
+   * smallest width the cards ask for (smallestImageUrl): the pages show it at most a card wide.
+   */
   image: string;
   /** For sale (in stock or coming soon); a sold car shows SOLD_TAG instead of a price. */
   available: boolean;
@@ -74,7 +77,7 @@ export interface ShortlistCar {
   body: string | null;
 }
 
-/** The shortlist file of a site's visible cars (their card price by the site's price rules, their card photo). */
+/** The shortlist file of a site's visible cars (their card price by the site's price rules, their card photo at its smallest). */
 export function shortlistCars(cars: readonly Car[], prices: PriceOptions, imageOptions: ImageOptions = {}): ShortlistCar[] {
   return cars.map((car) => {
     const available = isCarAvailable(car);
@@ -83,7 +86,7 @@ export function shortlistCars(cars: readonly Car[], prices: PriceOptions, imageO
       id: String(car.id),
       slug: car.slug,
       name: car.name,
-      image: carImageSources(primaryImage(car), 'card', imageOptions).src,
+      image: smallestImageUrl(primaryImage(car), 'card', imageOptions),
       available,
       price: available ? headlineLine(headlinePrice(car, prices)) : SOLD_TAG,
       year: typeof car.year === 'number' && Number.isFinite(car.year) ? String(car.year) : null,
