@@ -1305,7 +1305,35 @@ describe("the pipeline's rooms, the edge and the platform", () => {
 const INLINE_SCRIPT_MODULES: Record<string, string> = {
   'src/islands/forms/pending-payment-values.ts': 'src/components/layout/SiteLayout.astro',
   'src/islands/vehicle/share-row.ts': 'src/components/vehicle/ShareRow.astro',
+  'src/islands/vehicle/phone-reveal.ts': 'src/components/vehicle/PhoneBox.astro',
 };
+
+/** Vehicle page components whose script is loaded as a file, each with the module it shares. */
+const FILE_PAGE_SCRIPTS: Record<string, string> = {
+  'src/components/vehicle/FinanceQuoteCall.astro': 'src/stores/finance-quote.ts, with the finance calculator island',
+  'src/components/vehicle/ViewsCounter.astro': 'src/lib/vehicle/views-count.ts, with the result cards',
+};
+
+/**
+ * The vehicle page's component scripts (src/components/vehicle/*.astro, each bundled by Astro)
+ * stay inline: each imports only modules of its own (INLINE_SCRIPT_MODULES), else its page
+ * would load it, and the module it shares, as files. FILE_PAGE_SCRIPTS are the exceptions.
+ */
+export function vehiclePageScriptProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (!/^src\/components\/vehicle\/[^/]+\.astro$/.test(file.path) || file.path in FILE_PAGE_SCRIPTS) continue;
+    for (const [, attributes, body] of file.text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+      // An is:inline script is not bundled; a typed one (JSON data) is no script.
+      if (/\bis:inline\b|\btype=/.test(attributes ?? '')) continue;
+      for (const [, specifier] of code(body!).matchAll(/\bimport\s+(?!type\b)(?:[^'"]*?\bfrom\s*)?['"]([^'"]+)['"]/g)) {
+        const module = specifier!.startsWith('.') ? normalize(join(dirname(file.path), specifier!)).split('\\').join('/') : specifier!;
+        if (INLINE_SCRIPT_MODULES[module] !== file.path) problems.push(`${file.path}: its script imports ${module}, not a module of its own (its page would load the script as a file)`);
+      }
+    }
+  }
+  return problems;
+}
 
 export function inlineScriptProblems(files: SourceFile[]): string[] {
   const problems: string[] = [];
@@ -1325,11 +1353,29 @@ describe('inline page scripts', () => {
     expect(inlineScriptProblems(sourceFiles())).toEqual([]);
   });
 
+  it("the vehicle page's component scripts import only modules of their own", () => {
+    expect(vehiclePageScriptProblems(sourceFiles())).toEqual([]);
+  });
+
+  it("a vehicle page script importing a shared module, and one importing its own, an inline one and a typed one", () => {
+    const problems = vehiclePageScriptProblems([
+      { path: 'src/components/vehicle/BottomBar.astro', text: "<div />\n<script>\n  import { trackEvent } from '../../lib/marketing/analytics.ts';\n  import 'nanostores';\n</script>" },
+      { path: 'src/components/vehicle/ShareRow.astro', text: "<script>\n  import type { X } from './x.ts';\n  import { wireShareRows } from '../../islands/vehicle/share-row.ts';\n</script>" },
+      { path: 'src/components/vehicle/AnnouncementBar.astro', text: "<script is:inline>import x from './x.ts';</script><script type=\"application/json\">{}</script>" },
+      { path: 'src/components/vehicle/ViewsCounter.astro', text: "<script>import { startViewsCounter } from '../../islands/vehicle/views-counter.ts';</script>" },
+    ]);
+    expect(problems).toEqual([
+      'src/components/vehicle/BottomBar.astro: its script imports src/lib/marketing/analytics.ts, not a module of its own (its page would load the script as a file)',
+      'src/components/vehicle/BottomBar.astro: its script imports nanostores, not a module of its own (its page would load the script as a file)',
+    ]);
+  });
+
   it('an import in the module, and an island importing it', () => {
     const problems = inlineScriptProblems([
       { path: 'src/islands/vehicle/share-row.ts', text: "import type { X } from './x.ts';\nimport { showToast } from '../../stores/toast.ts';" },
       { path: 'src/islands/forms/pending-payment-values.ts', text: 'export const x = 1;' },
       { path: 'src/islands/forms/pending-payment.ts', text: "import { x } from './pending-payment-values.ts';" },
+      { path: 'src/islands/vehicle/phone-reveal.ts', text: 'export const y = 1;' },
     ]);
     expect(problems).toEqual([
       'src/islands/forms/pending-payment.ts -> src/islands/forms/pending-payment-values.ts: only src/components/layout/SiteLayout.astro imports it (its page script would no longer be inline)',

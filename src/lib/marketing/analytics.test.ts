@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEntry, ANALYTICS_EVENTS, trackEvent } from './analytics.ts';
+import { analyticsEntry, analyticsEntryText, ANALYTICS_EVENTS, trackEvent } from './analytics.ts';
 
 describe('analytics', () => {
   it('uses the spec event ids', () => {
@@ -7,6 +7,10 @@ describe('analytics', () => {
   });
   it('builds an entry whose id cannot be overridden by data', () => {
     expect(analyticsEntry('callClick', { car_id: 9, event_id: 1 })).toEqual({ car_id: 9, event: 'dealer_event', event_id: 25, event_name: 'callClick' });
+  });
+  it('gives the entry as JSON for a built page to carry (an inline script pushes it as it is)', () => {
+    expect(JSON.parse(analyticsEntryText('print', { car_id: '7' }))).toEqual(analyticsEntry('print', { car_id: '7' }));
+    expect(JSON.parse(analyticsEntryText('callClick'))).toEqual({ event: 'dealer_event', event_id: 25, event_name: 'callClick' });
   });
   it('creates the dataLayer and appends to it in a browser', () => {
     const page: { dataLayer?: unknown[]; document: object } = { document: {} };

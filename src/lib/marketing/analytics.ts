@@ -35,6 +35,14 @@ export function analyticsEntry(name: AnalyticsEventName, data: Record<string, un
   return { ...data, event: 'dealer_event', event_id: ANALYTICS_EVENTS[name], event_name: name };
 }
 
+/**
+ * The entry as JSON, for a data attribute of the built page: an inline page script (one that
+ * imports nothing, as the vehicle page's do) pushes it as it is onto `window.dataLayer`.
+ */
+export function analyticsEntryText(name: AnalyticsEventName, data: Record<string, unknown> = {}): string {
+  return JSON.stringify(analyticsEntry(name, data));
+}
+
 /** Push an event onto the page's dataLayer (created when missing). Returns the entry, or null outside a browser. */
 export function trackEvent(
   name: AnalyticsEventName,
