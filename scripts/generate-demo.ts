@@ -20,6 +20,7 @@ import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
 import { slugify } from '../src/lib/text/slug.ts';
+import { formatMoney } from '../src/lib/text/format.ts';
 import { warrantyHeadline } from '../src/lib/site/warranty.ts';
 import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
@@ -57,10 +58,6 @@ const carSlug = (text: string): string => slugify(text.replace(/['"]/g, ''));
 function dealerPrice(random: Random, value: number): number {
   const thousands = Math.max(1, Math.round(value / 1000));
   return thousands * 1000 - (random.chance(0.1) ? 112 : 10);
-}
-
-function money(value: number): string {
-  return `$${Math.round(value).toLocaleString('en-AU')}`;
 }
 
 function isoDate(ms: number): string {
@@ -149,13 +146,13 @@ function priceRange(price: number): string | null {
   if (price <= 0) return null;
   const step = price < 100_000 ? 10_000 : 50_000;
   const from = Math.floor(price / step) * step;
-  return `${money(from)} - ${money(from + step)}`;
+  return `${formatMoney(from)} - ${formatMoney(from + step)}`;
 }
 
 function weeklyRange(weekly: number | undefined): string | null {
   if (!weekly) return null;
   const from = Math.floor(weekly / 50) * 50;
-  return `${money(from)} - ${money(from + 50)}`;
+  return `${formatMoney(from)} - ${formatMoney(from + 50)}`;
 }
 
 /** Used-car price from the new price, age and kilometres. */

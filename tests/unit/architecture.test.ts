@@ -284,14 +284,15 @@ const MONEY_FORMAT_OWNER = 'src/lib/text/format.ts';
 
 /**
  * Second owners of money as it is shown: an `Intl.NumberFormat` or a `toLocaleString` given a
- * currency, in code anywhere but the display formats (format.ts: formatMoney, whole dollars or
+ * currency, or a dollar sign written before a grouped number (`$${n.toLocaleString(...)}`), in
+ * code anywhere but the display formats (format.ts: formatMoney, whole dollars or
  * `{ cents: true }`). A counted number (`toLocaleString('en-AU')`, formatNumber) is not money.
  */
 export function moneyFormatters(files: SourceFile[]): string[] {
   return usesOutside(
     files,
     (path) => path === MONEY_FORMAT_OWNER,
-    /\b(?:Intl\s*\.\s*NumberFormat|toLocaleString)\s*\([^)]*\bcurrency\b/,
+    /\b(?:Intl\s*\.\s*NumberFormat|toLocaleString)\s*\([^)]*\bcurrency\b|\$\$\{[^`]*?\btoLocaleString\s*\(/,
     `formats money itself (use formatMoney from ${MONEY_FORMAT_OWNER}, { cents: true } for dollars and cents)`,
   );
 }
@@ -670,17 +671,20 @@ describe('architecture (issue 12)', () => {
       expect(problems[0]).toContain('src/islands/marketing/OffersList.tsx: formats a date');
     });
 
-    it('money formatted outside format.ts: a currency Intl.NumberFormat or toLocaleString (a comment naming one, a plain number format are not)', () => {
+    it('money formatted outside format.ts: a currency Intl.NumberFormat or toLocaleString, a dollar sign before a grouped number (a comment naming one, a plain number format are not)', () => {
       const problems = moneyFormatters([
         { path: 'src/islands/forms/NewIsland.tsx', text: "const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });" },
         { path: 'src/lib/vehicle/price.ts', text: "return amount.toLocaleString('en-AU', {\n  style: 'currency',\n  currency: 'AUD',\n});" },
         { path: 'src/islands/forms/Other.tsx', text: "// not an Intl.NumberFormat('en-AU', { currency: 'AUD' }): formatMoney\nexport const x = 1;" },
         { path: 'src/islands/marketing/SalesCounter.tsx', text: "const shown = count.toLocaleString('en-AU'); const n = new Intl.NumberFormat('en-AU');" },
         { path: 'src/lib/text/format.ts', text: "const wholeDollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });" },
+        { path: 'scripts/generate-demo.ts', text: "const money = (value: number) => `$${Math.round(value).toLocaleString('en-AU')}`;" },
+        { path: 'scripts/demo/comments.ts', text: "const km = `${facts.km.toLocaleString('en-AU')} km`;" },
       ]);
-      expect(problems).toHaveLength(2);
+      expect(problems).toHaveLength(3);
       expect(problems[0]).toContain('src/islands/forms/NewIsland.tsx: formats money itself');
       expect(problems[1]).toContain('src/lib/vehicle/price.ts: formats money itself');
+      expect(problems[2]).toContain('scripts/generate-demo.ts: formats money itself');
     });
 
     it("a year read off the machine's or UTC's clock outside dealer-time.ts (a comment naming one is not a read)", () => {
