@@ -294,3 +294,73 @@ describe('FinanceCalculator: typed before it hydrated', () => {
     container.remove();
   });
 });
+
+describe("FinanceCalculator: a start rate outside the site's interest range is kept", () => {
+  /** A lender's rate above the default range's 15% (spec §9: comparison rates up to 19.42%). */
+  const high: FinanceScenario = {
+    ...start,
+    source: 'lender',
+    ratePercent: 16.95,
+    advertisesComparison: true,
+    published: { payment: null, comparisonRate: 19.42 },
+  };
+
+  it('leaving the interest field without typing changes nothing: the rate, the repayment and the comparison rate stay', () => {
+    const { control, text } = show({ start: high });
+    const figures = financeFigures(high);
+    expect(text('finance-payment')).toBe(figures.paymentText);
+    expect(text('finance-rate')).toBe('16.95% p.a.');
+    expect(text('finance-comparison')).toBe('19.42% p.a. comparison rate*');
+    const rate = control<HTMLInputElement>('Interest rate');
+    act(() => rate.focus());
+    leave(rate);
+    expect(rate.value).toBe('16.95');
+    expect(text('finance-rate')).toBe('16.95% p.a.');
+    expect(text('finance-payment')).toBe(figures.paymentText);
+    expect(text('finance-comparison')).toBe('19.42% p.a. comparison rate*');
+  });
+
+  it("the field's range includes the start rate; a typed rate is held to that range", () => {
+    const { control, text } = show({ start: high });
+    const rate = control<HTMLInputElement>('Interest rate');
+    expect([rate.min, rate.max]).toEqual(['0.5', '16.95']);
+    fill(rate, '16');
+    expect(text('finance-rate')).toBe('16.00% p.a.');
+    fill(rate, '20');
+    leave(rate);
+    expect(rate.value).toBe('16.95');
+    expect(text('finance-rate')).toBe('16.95% p.a.');
+  });
+
+  it.each([
+    [18, '18.00% p.a.'],
+    [5, '5.00% p.a.'],
+  ])("a site's default rate outside its configured range 7.5-14.5 is kept too: %s%%", (ratePercent, shown) => {
+    const { control, text } = show({ start: { ...start, ratePercent }, interestRange: [7.5, 14.5] });
+    const rate = control<HTMLInputElement>('Interest rate');
+    leave(rate);
+    expect(rate.value).toBe(String(ratePercent));
+    expect(text('finance-rate')).toBe(shown);
+    expect(text('finance-payment')).toBe(expected({ ratePercent }).paymentText);
+  });
+
+  it("the live quote's rate above the range is kept when the field is left", () => {
+    const { control, text } = show();
+    act(() => $liveQuote.set({ ...high, source: 'quote', published: { payment: 170, comparisonRate: 19.42 } }));
+    const rate = control<HTMLInputElement>('Interest rate');
+    expect(rate.value).toBe('16.95');
+    leave(rate);
+    expect(rate.value).toBe('16.95');
+    expect(text('finance-payment')).toBe('$170');
+    expect(text('finance-comparison')).toBe('19.42% p.a. comparison rate*');
+    act(() => $liveQuote.set(null));
+  });
+
+  it('a rate within the range, left untouched, stays as configured (9.999 is not rounded to 10)', () => {
+    const { control, text } = show({ start: { ...start, ratePercent: 9.999 } });
+    const rate = control<HTMLInputElement>('Interest rate');
+    leave(rate);
+    expect(rate.value).toBe('9.999');
+    expect(text('finance-payment')).toBe(expected({ ratePercent: 9.999 }).paymentText);
+  });
+});

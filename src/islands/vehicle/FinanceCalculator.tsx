@@ -107,10 +107,11 @@ function shortResult(result: ReturnType<typeof financeFigures> | null): string {
 
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
-  const { price: priceBounds, slider, terms, rates } = calculatorBounds(props);
+  const [start, setStart] = useState(props.start);
+  // The rate the calculator starts from (the page's, the live quote's) is within the range, even beyond the site's.
+  const { price: priceBounds, slider, terms, rates } = calculatorBounds(props, [props.start, start]);
 
   const first = inputsOf(props.start, terms);
-  const [start, setStart] = useState(props.start);
   const [priceText, setPriceText] = useState(first.priceText);
   const [depositText, setDepositText] = useState(first.depositText);
   const [residualText, setResidualText] = useState(first.residualText);
@@ -122,6 +123,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   /** The price text when its field was last left (at first, the price the page starts with): its message shows until the text changes. */
   const [checkedPrice, setCheckedPrice] = useState<string | null>(first.priceText);
   const used = useRef(false);
+  /** The rate's text was typed (or stepped) since the field was last left: only then does leaving it correct the rate. */
+  const rateTyped = useRef(false);
   /** The shopper has changed a control: from then on the repayment is said (not the live quote's move of an untouched calculator). */
   const [touched, setTouched] = useState(false);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -146,6 +149,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     if (typedResidual !== null) setResidualText(typedResidual);
     if (typedTerm !== null) setTerm(snapToBounds(Number(typedTerm), terms));
     if (typedRate !== null) {
+      rateTyped.current = true;
       setRateText(typedRate);
       const typed = parseDecimal(typedRate);
       if (typed !== null && typed >= rates.min && typed <= rates.max) setRate(typed);
@@ -291,12 +295,16 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             value={rateText}
             onChange={(event) => {
               noteUse();
+              rateTyped.current = true;
               setRateText(event.target.value);
               const typed = parseDecimal(event.target.value);
               if (typed !== null && typed >= rates.min && typed <= rates.max) setRate(typed);
             }}
             onBlur={() => {
-              // Kept as typed within the range; unreadable text goes back to the rate in use.
+              // Leaving the field without typing changes nothing. A typed rate is kept within the
+              // range (to the hundredth); unreadable text goes back to the rate in use.
+              if (!rateTyped.current) return;
+              rateTyped.current = false;
               const kept = clampToBounds(parseDecimal(rateText) ?? rate, rates);
               setRate(kept);
               setRateText(String(kept));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundsIncluding,
   calculatorAmounts,
   calculatorBounds,
   cleanPurchasePrice,
@@ -101,6 +102,17 @@ describe('the calculator', () => {
       terms: termBounds(5),
       rates: interestBounds([7.5, 14.5]),
     });
+  });
+  it("widens the interest range to each start's rate (a lender's 16.95%, a site's 5% below 7.5-14.5)", () => {
+    const settings = { minPrice: 1000, maxTermYears: 7, interestRange: null };
+    expect(calculatorBounds(settings, [{ ratePercent: 16.95 }, { ratePercent: 9.28 }]).rates).toEqual({ min: 0.5, max: 16.95, step: 0.5 });
+    expect(calculatorBounds({ ...settings, interestRange: [7.5, 14.5] }, [{ ratePercent: 5 }]).rates).toEqual({ min: 5, max: 14.5, step: 0.5 });
+    expect(calculatorBounds(settings, [{ ratePercent: 10 }]).rates).toEqual(interestBounds(null));
+  });
+  it('boundsIncluding keeps the bounds for values within them and ignores what is not a number', () => {
+    expect(boundsIncluding({ min: 1, max: 5, step: 1 }, [])).toEqual({ min: 1, max: 5, step: 1 });
+    expect(boundsIncluding({ min: 1, max: 5, step: 1 }, [3, Number.NaN])).toEqual({ min: 1, max: 5, step: 1 });
+    expect(boundsIncluding({ min: 1, max: 5, step: 1 }, [0, 9])).toEqual({ min: 0, max: 9, step: 1 });
   });
   it('reads its money fields as typed', () => {
     const price = purchasePriceBounds(1000);

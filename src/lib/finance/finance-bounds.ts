@@ -97,6 +97,12 @@ export function clampToBounds(value: number, bounds: Pick<Bounds, 'min' | 'max'>
   return Math.min(bounds.max, Math.max(bounds.min, Math.round(value * 100) / 100));
 }
 
+/** Bounds widened to include each of `values`, so that a value within them is kept as it is. */
+export function boundsIncluding(bounds: Bounds, values: readonly number[]): Bounds {
+  const kept = values.filter((value) => Number.isFinite(value));
+  return kept.length === 0 ? bounds : { ...bounds, min: Math.min(bounds.min, ...kept), max: Math.max(bounds.max, ...kept) };
+}
+
 /** A site's finance settings that set the calculator's ranges. */
 export interface CalculatorSettings {
   minPrice: number;
@@ -104,13 +110,30 @@ export interface CalculatorSettings {
   interestRange: readonly [number, number] | null;
 }
 
-/** The calculator's ranges for a site: purchase price, loan-amount slider, term and interest. */
-export function calculatorBounds(settings: CalculatorSettings): { price: Bounds; slider: Bounds; terms: Bounds; rates: Bounds } {
+/** What the calculator starts from (the car's or the site's loan, the live quote's): the rate it prints. */
+export interface CalculatorStart {
+  ratePercent: number;
+}
+
+/**
+ * The calculator's ranges for a site: purchase price, loan-amount slider, term and interest.
+ * The interest range includes each start's rate (a lender's 16.95% beside the default 0.5-15, a
+ * site's default rate outside its configured range): a rate the calculator starts from is kept,
+ * and what the shopper types is held to the range (docs/decisions.md "The calculator keeps what
+ * it starts from").
+ */
+export function calculatorBounds(
+  settings: CalculatorSettings,
+  starts: readonly CalculatorStart[] = [],
+): { price: Bounds; slider: Bounds; terms: Bounds; rates: Bounds } {
   return {
     price: purchasePriceBounds(settings.minPrice),
     slider: loanSliderBounds(settings.minPrice),
     terms: termBounds(settings.maxTermYears),
-    rates: interestBounds(settings.interestRange),
+    rates: boundsIncluding(
+      interestBounds(settings.interestRange),
+      starts.map((start) => start.ratePercent),
+    ),
   };
 }
 
