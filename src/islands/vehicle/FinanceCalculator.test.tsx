@@ -364,3 +364,48 @@ describe("FinanceCalculator: a start rate outside the site's interest range is k
     expect(text('finance-payment')).toBe(expected({ ratePercent: 9.999 }).paymentText);
   });
 });
+
+describe("FinanceCalculator: a car's price outside the site's price range", () => {
+  /** A lender's figures for a $300,000 car: the finance box and the sticky header print its repayment. */
+  const dear: FinanceScenario = { ...start, source: 'lender', amount: 300000, ratePercent: 9.28, published: { payment: 1480, comparisonRate: null } };
+
+  it('a $300,000 car opens with its price and the repayment the finance box prints, no message, on the server as in the browser', () => {
+    const html = renderToString(<FinanceCalculator {...props} start={dear} />);
+    expect(html).not.toContain('Cannot be less than');
+    expect(html).not.toContain('Enter a purchase price');
+    const { control, text } = show({ start: dear });
+    const price = control<HTMLInputElement>('Purchase price');
+    expect(price.value).toBe('300,000');
+    expect(price.hasAttribute('aria-invalid')).toBe(false);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+    expect(text('finance-payment')).toBe(financeFigures(dear).paymentText);
+    expect(text('finance-payment')).toBe('$1,480');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+  });
+
+  it("a typed price is held to the range widened to the car's price", () => {
+    const { control } = show({ start: dear });
+    const price = control<HTMLInputElement>('Purchase price');
+    fill(price, '280000');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+    fill(price, '300001');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $1,000 or more than $300,000');
+  });
+
+  it("a car priced under the site's minimum ($3,000 where it is $5,000) opens with its repayment, no message", () => {
+    const cheap: FinanceScenario = { ...start, amount: 3000, years: 1 };
+    const { control, text } = show({ start: cheap, minPrice: 5000 });
+    const price = control<HTMLInputElement>('Purchase price');
+    leave(price);
+    expect(price.value).toBe('3,000');
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+    expect(text('finance-payment')).toBe(financeFigures(cheap).paymentText);
+    expect(financeFigures(cheap).showFigures).toBe(true);
+    fill(price, '2999');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $3,000 or more than $250,000');
+  });
+});

@@ -108,7 +108,7 @@ function shortResult(result: ReturnType<typeof financeFigures> | null): string {
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
   const [start, setStart] = useState(props.start);
-  // The rate the calculator starts from (the page's, the live quote's) is within the range, even beyond the site's.
+  // The price and rate the calculator starts from (the page's, the live quote's) are within the ranges, even beyond the site's.
   const { price: priceBounds, slider, terms, rates } = calculatorBounds(props, [props.start, start]);
 
   const first = inputsOf(props.start, terms);

@@ -47,9 +47,10 @@ describe('FinanceCalculator', () => {
     expect(html).toContain('Enquire for Finance');
     expect(html).not.toContain('Repayment frequency');
   });
-  it('shows the out-of-range message for a default below the minimum', () => {
+  it('opens without a message for a start price below the minimum: the price is kept (docs/decisions.md "The calculator keeps what it starts from")', () => {
     const html = renderToStaticMarkup(<FinanceCalculator {...calculator} start={{ ...start, amount: 3000 }} minPrice={5000} />);
-    expect(html).toContain('Cannot be less than $5,000 or more than $250,000');
+    expect(html).not.toContain('Cannot be less than');
+    expect(html).toContain('value="3,000"');
   });
 });
 

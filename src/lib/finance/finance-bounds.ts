@@ -110,24 +110,28 @@ export interface CalculatorSettings {
   interestRange: readonly [number, number] | null;
 }
 
-/** What the calculator starts from (the car's or the site's loan, the live quote's): the rate it prints. */
+/** What the calculator starts from (the car's or the site's loan, the live quote's): the price and the rate it prints. */
 export interface CalculatorStart {
+  amount: number;
   ratePercent: number;
 }
 
 /**
  * The calculator's ranges for a site: purchase price, loan-amount slider, term and interest.
- * The interest range includes each start's rate (a lender's 16.95% beside the default 0.5-15, a
- * site's default rate outside its configured range): a rate the calculator starts from is kept,
- * and what the shopper types is held to the range (docs/decisions.md "The calculator keeps what
- * it starts from").
+ * The purchase-price and interest ranges include each start's price and rate (a $300,000 car
+ * beside the $250,000 maximum, a lender's 16.95% beside the default 0.5-15): what the calculator
+ * starts from is kept, printing what the finance box prints, and what the shopper types is held
+ * to the ranges (docs/decisions.md "The calculator keeps what it starts from").
  */
 export function calculatorBounds(
   settings: CalculatorSettings,
   starts: readonly CalculatorStart[] = [],
 ): { price: Bounds; slider: Bounds; terms: Bounds; rates: Bounds } {
   return {
-    price: purchasePriceBounds(settings.minPrice),
+    price: boundsIncluding(
+      purchasePriceBounds(settings.minPrice),
+      starts.map((start) => start.amount).filter((amount) => amount > 0),
+    ),
     slider: loanSliderBounds(settings.minPrice),
     terms: termBounds(settings.maxTermYears),
     rates: boundsIncluding(
