@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_INTEREST_BOUNDS } from '../../src/lib/finance/finance-bounds.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -27,5 +28,15 @@ describe('docs/site-json.md', () => {
     expect(meaning.get('locations[].contact_detail.special_hours[].name')).toBe("The holiday's name shown in the holiday-hours dialog, e.g. 'Christmas Day'.");
     expect(meaning.get('locations[].id')).toMatch(/^Location id, unique within the site/);
     expect(meaning.get('dealerships[].id')).toMatch(/^Dealership id, unique within the site .*; a location names it in dealership_id\.$/);
+  });
+
+  // It once said the interest range defaults "by provider/brand": the calculator has one default
+  // (finance-bounds.ts), whatever the provider or brand; a site with another range sets it.
+  it("says the finance calculator's defaults the code has: interest 0.5-15 and a $1,000 minimum price, for every provider and brand", () => {
+    const meaning = meanings();
+    const interest = meaning.get('finance.interest_range')!;
+    expect(interest).toContain(`${DEFAULT_INTEREST_BOUNDS.min}-${DEFAULT_INTEREST_BOUNDS.max}`);
+    expect(interest).not.toMatch(/default by provider/i);
+    expect(meaning.get('finance.min_price')).not.toMatch(/\(5000 for some providers/);
   });
 });

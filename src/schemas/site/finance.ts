@@ -14,11 +14,11 @@ export const FinanceSettingsSchema = v.strictObject({
   amount_from_car_price: v.optional(v.boolean(), true),
   /** Establishment fee added to the loan. Default 0. */
   establishment_fee: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
-  /** Minimum purchase price. Default 1000 (5000 for some providers/brands). */
+  /** Minimum purchase price of the calculator. Default 1000, whatever the provider or brand; set 5000 where the provider or brand asks for it (spec §5). A car priced below it keeps its price in the calculator. */
   min_price: v.optional(v.pipe(v.number(), v.minValue(0)), 1000),
   /** Hide the repayment frequency selector. Default false. */
   hide_frequency: v.optional(v.boolean(), false),
-  /** Interest slider range override [min, max]; default by provider/brand. */
+  /** Interest range of the calculator's rate field [min, max] (spec §5: one provider 7.5-14.5, one brand 4-20). Default 0.5-15, whatever the provider or brand. A start rate outside it (a lender's, default_interest) is kept. */
   interest_range: v.optional(v.tuple([v.number(), v.number()])),
   /** Money input presets; default the spec's $5,000-$70,000 list. */
   presets: v.optional(v.array(v.number())),
