@@ -1,7 +1,8 @@
 /**
  * Stock search on a built site (issue 4 "Done when"): deep links, URL rewriting and page
- * reset, back/forward, the price slider rules, sold collapse and promo slots, the empty
- * state, the static first page without JavaScript, and the home hero's 'Show Me N cars'.
+ * reset, back/forward, a page number past the last page, the price slider rules, sold collapse
+ * and promo slots, the empty state, the static first page without JavaScript, and the home
+ * hero's 'Show Me N cars'.
  * Fixture: tests/fixtures/tenants/search-demo (60 cars, built by scripts/test.ts with a
  * fixed clock). Expected hits come from the same engine and fixture, computed here.
  */
@@ -251,6 +252,25 @@ test('an impossible filter shows the empty state, and Clear Filters returns to a
   await page.getByRole('link', { name: 'Clear Filters' }).click();
   await expect(page).toHaveURL(site('/search/new-used-and-demo-cars'));
   await expect(count(page)).toHaveText(`${cars(documents.length)} found`);
+});
+
+test('a page number past the last page opens the last page, in its place in the history', async ({ page }) => {
+  const path = '/search/new-used-and-demo-cars';
+  const state = stateOf(site(path));
+  const last = Math.ceil(expected(state).nbHits / 21);
+  expect(last).toBeGreaterThan(1);
+  const want = expected({ ...state, page: last });
+  await page.goto(site('/search/used-cars'));
+  await openLive(page, `${path}?page=99`);
+  await expect(page).toHaveURL(site(`${path}?page=${last}`));
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(count(page)).toHaveText(`${cars(want.nbHits)} found`);
+  expect(await cardNames(page)).toEqual(want.names);
+  const pages = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pages.locator('[aria-current="page"]')).toHaveText(String(last));
+  await expect(pages.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', last > 2 ? `${path}?page=${last - 1}` : path);
+  await page.goBack();
+  await expect(page).toHaveURL(site('/search/used-cars'));
 });
 
 test('the first page of a route is real HTML before any script runs', async ({ browser }) => {

@@ -257,6 +257,25 @@ function BuiltSearch(props: SearchPageProps & ComposedProps) {
   );
 }
 
+/**
+ * How the search router writes the address: a new history entry per search (InstantSearch's
+ * way), or, once asked, in place of the current one (a page number past the last page
+ * corrected, so Back does not return to it).
+ */
+function addressWriter() {
+  let replaceNext = false;
+  return {
+    replaceNext: () => {
+      replaceNext = true;
+    },
+    write: (url: string) => {
+      if (replaceNext) window.history.replaceState(window.history.state, '', url);
+      else window.history.pushState({}, '', url);
+      replaceNext = false;
+    },
+  };
+}
+
 /** The island in the browser: InstantSearch, its first search sent after mount (LiveSearch). */
 export function BrowserSearch(props: SearchPageProps & ComposedProps) {
   const { config, route } = props;
@@ -264,6 +283,7 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
   const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   useEffect(() => setHistory(readHistory()), []);
+  const [address] = useState(addressWriter);
 
   const routing = useMemo(
     () => ({
@@ -275,20 +295,21 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
         windowTitle: () => document.title,
         // On a server (SearchPage.test.tsx renders this tree there) the page's own route stands for the address bar (parseURL reads its pathname and search only).
         getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
+        push: address.write,
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),
         routeToState: (routeState: IndexUiState) => ({ [config.index]: toUiState(routeState, config.index) }) as UiState,
       },
     }),
-    [config.index, config.routes, route.path],
+    [config.index, config.routes, route.path, address],
   );
 
   return (
     <InstantSearchSSRProvider {...START_AT_ONCE}>
       <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
         <Configure hitsPerPage={config.pageSize} />
-        <LiveSearch {...props} client={client as unknown as SearchClientLike} history={history} onHistory={setHistory}>
+        <LiveSearch {...props} client={client as unknown as SearchClientLike} history={history} onHistory={setHistory} replaceAddress={address.replaceNext}>
           {props.quickEnquiry}
         </LiveSearch>
       </InstantSearch>
@@ -300,6 +321,8 @@ interface LiveProps extends SearchPageProps {
   client: SearchClientLike;
   history: HistoryEntry[];
   onHistory: (history: HistoryEntry[]) => void;
+  /** The router's next address replaces the current one instead of adding to the history. */
+  replaceAddress: () => void;
   children?: React.ReactNode;
 }
 
@@ -406,10 +429,14 @@ function LiveSearch(props: LiveProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the chosen types and the options' keys: the arrays and selectType are new on every render
   }, [artificial, refinedTypes.join(','), options.map((option) => option.key).join(',')]);
 
-  // Search history and analytics event 49, once per distinct search that answered.
+  // A page number past the last page (an old link, a bookmark from when there was more stock):
+  // the last page instead, in place of the address's page; busy until it answers.
+  const pastLastPage = !artificial && results.nbHits > 0 && results.page >= results.nbPages;
+
+  // Search history and analytics event 49, once per distinct search that answered (the last page's, not one past it).
   const lastUrl = useRef('');
   useEffect(() => {
-    if (artificial || status !== 'idle') return;
+    if (artificial || status !== 'idle' || pastLastPage) return;
     // The URL of the answered state (the router writes the address bar a little later).
     const state = fromUiState(indexUiState as IndexUiState, config.index);
     const url = createSearchUrl(state, config.routes);
@@ -428,6 +455,13 @@ function LiveSearch(props: LiveProps) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answered search (results): the state and the history read are that answer's
   }, [artificial, status, results]);
+
+  useEffect(() => {
+    if (!pastLastPage || status !== 'idle') return;
+    props.replaceAddress();
+    pagination.refine(results.nbPages - 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer past the last page
+  }, [pastLastPage, status, results]);
 
   if (artificial) {
     // No answer yet: keep the build's results on screen (busy once the first search is under way).
@@ -518,7 +552,7 @@ function LiveSearch(props: LiveProps) {
     sort: { options: sort.options, value: sort.currentRefinement, onChange: sort.refine },
     count: displayCount(results.nbHits, countFacets),
     nouns: countNounsOf(config, panels.find(({ panel }) => panel.attribute === 'item_type')?.list.items),
-    busy: status === 'loading' || status === 'stalled',
+    busy: status === 'loading' || status === 'stalled' || pastLastPage,
     stalled: status === 'stalled',
     grid: {
       items: gridItems(hits, config, offset, now, refinedTypes),

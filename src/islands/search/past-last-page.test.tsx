@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+/**
+ * A search address past the last page (spec §2 'page=<n>'): an old link, a bookmark from when
+ * there was more stock. The island goes to the last page, replacing the address's page (Back
+ * leaves the search, as from any page opened), instead of 'N cars found' over an empty grid.
+ */
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBundle } from '../../builder/bundle/create-bundle.ts';
+import { loadTenant } from '../../lib/site/tenant.ts';
+import { searchBuildData } from '../../search/build-time/page-data.ts';
+import { snapshotResults } from '../../search/build-time/snapshot.ts';
+import type { SearchClientLike, SearchRequest } from '../../search/browser/client.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { BrowserSearch, type SearchPageProps } from './SearchPage.tsx';
+
+/** The fixture's engine answers the island's searches (the embedded client would fetch its index file). */
+const engine = vi.hoisted(() => ({ client: null as SearchClientLike | null }));
+vi.mock('../../search/browser/create-client.ts', () => ({
+  createSearchClient: () => ({ search: (requests: readonly SearchRequest[]) => engine.client!.search(requests) }),
+}));
+
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+const mounted = mountRoot();
+let props: SearchPageProps;
+
+beforeAll(async () => {
+  const bundle = createBundle(loadTenant('tests/fixtures/tenants/search-demo', NOW), NOW);
+  const data = await searchBuildData(bundle);
+  const route = data.routes.routes.find((candidate) => candidate.path === '/search/used-cars')!;
+  const result = snapshotResults(data.engine, route.preset, data.config.pageSize, data.config.index);
+  props = {
+    config: data.config,
+    route,
+    initial: { hits: result.hits, nbHits: result.nbHits, page: 0, nbPages: result.nbPages, facets: result.facets, facets_stats: result.facets_stats },
+  };
+  engine.client = {
+    search: async (requests) => ({ results: requests.map((request) => data.engine.search(request.indexName, request.params ?? {})) }),
+  };
+});
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  delete (window as { dataLayer?: unknown[] }).dataLayer;
+});
+
+/** Let the searches answer and the router write the address (InstantSearch writes it 400 ms after a change). */
+async function settle(ms = 1000): Promise<void> {
+  for (let waited = 0; waited < ms; waited += 50) await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 50))));
+}
+
+describe('a search page number past the last page', () => {
+  it('goes to the last page: its cars, its number current, the page in the address replaced', async () => {
+    expect(props.initial.nbPages).toBeGreaterThan(1);
+    const last = props.initial.nbPages;
+    window.history.replaceState(null, '', '/search/used-cars?page=99');
+    const entries = window.history.length;
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    const host = mounted.host;
+    expect(host.querySelector('[data-search-phase]')!.getAttribute('data-search-phase')).toBe('live');
+    expect(window.location.pathname + window.location.search).toBe(`/search/used-cars?page=${last}`);
+    expect(window.history.length).toBe(entries);
+    const pages = host.querySelector('nav[aria-label="Pagination"]')!;
+    expect(pages.querySelector('[aria-current="page"]')!.textContent).toBe(String(last));
+    expect(pages.querySelector('[aria-label="Previous page"]')!.getAttribute('href')).toBe(`/search/used-cars${last - 1 > 1 ? `?page=${last - 1}` : ''}`);
+    expect(host.querySelectorAll('#search-results .search-grid__item:not(.search-grid__item--promo):not(.search-grid__item--node)').length).toBeGreaterThan(0);
+    expect(host.querySelector('#search-results')!.getAttribute('aria-busy')).toBe('false');
+    // The search remembered and logged (event 49) is the last page's, not the one past it.
+    const logged = ((window as { dataLayer?: { url?: string }[] }).dataLayer ?? []).map((entry) => entry.url).filter(Boolean);
+    expect(logged).toEqual([`/search/used-cars?page=${last}`]);
+    expect(window.localStorage.getItem('search_history')).not.toContain('page=99');
+  });
+
+  it('a page chosen afterwards adds to the history as any search does', async () => {
+    window.history.replaceState(null, '', '/search/used-cars?page=99');
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    const entries = window.history.length;
+    const previous = mounted.host.querySelector<HTMLAnchorElement>('nav[aria-label="Pagination"] [aria-label="Previous page"]')!;
+    act(() => previous.click());
+    await settle();
+    expect(window.location.search).toBe(props.initial.nbPages - 1 > 1 ? `?page=${props.initial.nbPages - 1}` : '');
+    expect(window.history.length).toBe(entries + 1);
+  });
+});
