@@ -137,6 +137,34 @@ for (const kind of DATABASES) {
       expect((await row(paymentId)).paid_at).toBe(Date.parse(payment.paid_at));
     });
 
+    it("the webhook arriving while a verdict asked of Stripe completes the lead (between the lead's check and its save): the lead is saved paid once", async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('43');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      const { revision } = (await leads.get('alpha', leadId))!;
+      let webhook: Promise<unknown> | undefined;
+      // The poll's verdict has recorded the payment paid and read the lead; the webhook runs (and saves) before its save.
+      leads.save = async (write) => {
+        if (write.leadId === leadId && !webhook) {
+          webhook = post(event).then((answer) => answer.json());
+          await webhook;
+        }
+        return original(write);
+      };
+      try {
+        clock += askAfterMs;
+        expect(await status(paymentId)).toBe('paid');
+      } finally {
+        leads.save = original;
+      }
+      expect(await webhook).toMatchObject({ outcome: 'paid' });
+      const lead = (await leads.get('alpha', leadId))!;
+      expect(lead.data.payment).toMatchObject({ status: 'paid', payment_id: paymentId });
+      expect(lead.revision).toBe(revision + 1);
+    });
+
     it('a decline asked of Stripe does not overwrite the paid the webhook recorded during the round trip', async () => {
       const reference = `DECLPAID-${kind}`;
       await issue(reference, 46_000);

@@ -212,13 +212,14 @@ export class Payments implements PaymentsContext {
 
   // ---- The lead and the live site -----------------------------------------------------------
 
-  /** Put the server's payment record on the lead (once per state) and deliver it to the dealer. */
+  /**
+   * Put the server's payment record on the lead (once per state) and deliver it to the dealer.
+   * Once: the lead's record is checked inside the lead write's transaction, its row locked
+   * (LeadWrite.refuse), so of the webhook and a verdict asked at once (or a replayed event) one
+   * saves the lead and the other changes nothing.
+   */
   async completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<void> {
     if (!payment.lead_id) return;
-    const lead = await this.deps.leads.get(tenant.slug, payment.lead_id);
-    if (!lead) return;
-    const current = lead.data.payment as { status?: string; reference?: string } | undefined;
-    if (current?.status === state && current.reference === payment.provider_ref) return;
     const record = {
       status: state,
       provider: payment.provider,
@@ -231,14 +232,18 @@ export class Payments implements PaymentsContext {
       ...(reservedUntil ? { reserved_until: new Date(reservedUntil).toISOString() } : {}),
       ...(payment.reference ? { invoice_reference: payment.reference } : {}),
     };
-    await this.deps.leads.save({
+    const saved = await this.deps.leads.save({
       tenant: tenant.slug,
       leadId: payment.lead_id,
+      refuse: (lead) => {
+        const current = lead.data.payment as { status?: string; reference?: string } | undefined;
+        return current?.status === state && current.reference === payment.provider_ref ? { status: 409, error: 'this payment state is on the lead already' } : undefined;
+      },
       values: { form_completed: true, payment: record },
       destinations: tenant.destinations.map((destination) => destination.id),
       now: this.deps.now(),
     });
-    this.deps.kick();
+    if (saved.status === 'updated') this.deps.kick();
   }
 
   private tenantDir(slug: string): string {
