@@ -27,8 +27,8 @@ for (const kind of DATABASES) {
     let app: LeadApi | undefined;
     let clock = Date.now();
     let attempts = 0;
-    /** Run once, after Stripe answered the next getPayment (or createPayment) and before the lead API reads the answer. */
-    const hooks: { asked?: () => Promise<void>; created?: () => Promise<void> } = {};
+    /** Run once, after Stripe answered the next getPayment (or createPayment, or refund) and before the lead API reads the answer. */
+    const hooks: { asked?: () => Promise<void>; created?: () => Promise<void>; refunded?: () => Promise<void> } = {};
     const options = (on: StripeStandIn, providerFor?: () => PaymentProvider) => ({
       now: () => clock,
       payments: {
@@ -38,7 +38,7 @@ for (const kind of DATABASES) {
     });
     const hookedProvider = (): PaymentProvider => {
       const base = standInProvider(stripe);
-      const after = async <T>(name: 'asked' | 'created', answer: T) => {
+      const after = async <T>(name: 'asked' | 'created' | 'refunded', answer: T) => {
         const hook = hooks[name];
         hooks[name] = undefined;
         if (hook) await hook();
@@ -48,6 +48,7 @@ for (const kind of DATABASES) {
         ...base,
         getPayment: async (ref) => after('asked', await base.getPayment(ref)),
         createPayment: async (input) => after('created', await base.createPayment(input)),
+        refund: async (ref, amountCents, idempotencyKey) => after('refunded', await base.refund(ref, amountCents, idempotencyKey)),
       };
     };
 
@@ -181,6 +182,46 @@ for (const kind of DATABASES) {
       expect(await status(id)).toBe('paid');
       expect([(await row(id)).status, stripe.intents.get(ref)!.status]).toEqual(['paid', 'succeeded']);
       expect((await api().payments.invoices('alpha')).find((invoice) => invoice.reference === reference)?.paid_payment_id).toBe(id);
+    });
+
+    /** An invoice of `cents` issued and paid (its webhook recorded): the payment id and its PaymentIntent. */
+    const paidInvoice = async (reference: string, cents: number) => {
+      await issue(reference, cents);
+      const id = (await pay(reference, String(cents / 100))).json().payment_id as string;
+      expect((await card(id)).statusCode).toBe(201);
+      const ref = intentOf(id)!.id;
+      expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
+      return { id, ref };
+    };
+    /** Stripe itself, as the dealer's dashboard reaches it. */
+    const dashboard = () =>
+      stripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publishableKey: stripe.publishableKey,
+        api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      });
+
+    it("a part refund whose webhook, and the dealer's refund of the rest in Stripe's dashboard, are recorded during its round trip does not overwrite the newer full refund", async () => {
+      const { id, ref } = await paidInvoice(`REFUNDRACE-${kind}`, 30_000);
+      const alpha = api().tenants.get('alpha')!;
+      hooks.refunded = async () => {
+        expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'partially_refunded' });
+        await dashboard().refund(ref, undefined, `dashboard-${id}`);
+        expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'refunded' });
+      };
+      expect(await api().payments.refund(alpha, id, 10_000, 'part refund')).toMatchObject({ amountCents: 10_000 });
+      expect(await row(id)).toMatchObject({ status: 'refunded', refunded_cents: 30_000 });
+    });
+
+    it('a refund event older than the one recorded (Stripe does not keep their order) changes nothing', async () => {
+      const { id, ref } = await paidInvoice(`REFUNDORDER-${kind}`, 30_000);
+      await dashboard().refund(ref, 10_000, `dashboard-part-${id}`);
+      const older = stripe.signedEvent('charge.refunded', ref);
+      await dashboard().refund(ref, undefined, `dashboard-rest-${id}`);
+      expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'refunded' });
+      expect((await post(older)).json()).toMatchObject({ outcome: 'already recorded' });
+      expect(await row(id)).toMatchObject({ status: 'refunded', refunded_cents: 30_000 });
     });
 
     it('a card submitted on an invoice payment the sweep cancels meanwhile gets no PaymentIntent: 409, the payment ended', async () => {

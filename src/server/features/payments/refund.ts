@@ -38,15 +38,37 @@ export async function release(ctx: PaymentsContext, tenant: ApiTenant, paymentId
   return true;
 }
 
-export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, refundedCents: number): Promise<string> {
-  const full = refundedCents >= payment.amount_cents;
-  const status = payment.status === 'conflict' ? 'conflict' : full ? 'refunded' : 'partially_refunded';
-  if (payment.refunded_cents === refundedCents && payment.status === status) return 'already recorded';
-  await ctx.deps.db.transaction(async (tx) => {
-    await tx.run('UPDATE payments SET status = $1, refunded_cents = $2, updated_at = $3 WHERE id = $4', [status, refundedCents, ctx.deps.now(), payment.id]);
-    if (full) await tx.run('DELETE FROM car_holds WHERE payment_id = $1', [payment.id]);
-  });
-  if (full && payment.kind === 'reservation' && payment.car_id) await ctx.unmarkReserved(tenant.slug, payment.car_id, payment.provider_ref);
-  if (payment.status !== 'conflict') await ctx.completeLead(tenant, { ...payment, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded');
-  return status;
+/**
+ * Record `refundedCents`, the payment's refunded total (the provider's event's, or the one a refund
+ * made here), on `read`, the payment as its caller read it. Conditional on the state it was decided
+ * on (`UPDATE ... WHERE status = <read> AND refunded_cents = <read>`): when another recorder changed
+ * the payment meanwhile (the refund's own event, the dealer's refund in the provider's dashboard), it
+ * is decided again on the payment as it is now. A total not above the one recorded (the same refund
+ * recorded twice, an event older than one recorded: the provider does not keep their order) changes
+ * nothing, so a newer state is never overwritten.
+ */
+export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read: PaymentRow, refundedCents: number): Promise<string> {
+  for (let payment: PaymentRow | undefined = read; payment; payment = await ctx.repo.get(tenant.slug, payment.id)) {
+    const full = refundedCents >= payment.amount_cents;
+    const status = payment.status === 'conflict' ? 'conflict' : full ? 'refunded' : 'partially_refunded';
+    if (refundedCents < payment.refunded_cents || (refundedCents === payment.refunded_cents && payment.status === status)) return 'already recorded';
+    const decided = payment;
+    const changed = await ctx.deps.db.transaction(async (tx) => {
+      const updated = await tx.run('UPDATE payments SET status = $1, refunded_cents = $2, updated_at = $3 WHERE id = $4 AND status = $5 AND refunded_cents = $6', [
+        status,
+        refundedCents,
+        ctx.deps.now(),
+        decided.id,
+        decided.status,
+        decided.refunded_cents,
+      ]);
+      if (updated > 0 && full) await tx.run('DELETE FROM car_holds WHERE payment_id = $1', [decided.id]);
+      return updated;
+    });
+    if (changed === 0) continue;
+    if (full && decided.kind === 'reservation' && decided.car_id) await ctx.unmarkReserved(tenant.slug, decided.car_id, decided.provider_ref);
+    if (decided.status !== 'conflict') await ctx.completeLead(tenant, { ...decided, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded');
+    return status;
+  }
+  return 'already recorded';
 }
