@@ -2,8 +2,9 @@
  * docs/payments.md "/online-payment": an invoice is not paid twice while its bank confirms a
  * payment. Back on /online-payment with the verdict still processing, the form can be sent
  * again; the server, not the browser, refuses a new payment of that invoice (and a card on
- * another window's payment of it) while another payment of it is being confirmed, as a
- * deposit's is refused while its car's payment is. A declined payment does not stand in the
+ * another window's payment of it) while another payment of it is being confirmed (or awaits the
+ * shopper's 3-D Secure, until the sweep of abandoned payments cancels it), as a deposit's is
+ * refused while its car's payment is. A declined payment does not stand in the
  * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
  * payment may still take the money (or cannot be asked, for at most as long as an abandoned
  * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
@@ -75,6 +76,44 @@ for (const kind of DATABASES) {
       // The bank declines it: the invoice can be paid again.
       intent.status = 'requires_payment_method';
       expect((await pay(`CONF${kind}`, '350.25')).statusCode).toBe(201);
+    });
+
+    it("refuses a new payment of the invoice, and a card on another window's payment of it, while one awaits the shopper's 3-D Secure (requires_action), then takes it once the bank declined that one", async () => {
+      await app.payments.issueInvoice('alpha', { reference: `AUTH-${kind}`, amountCents: 4_200, expiresAt: Date.now() + 86_400_000 });
+      const first = await pay(`AUTH-${kind}`, '42');
+      const second = await pay(`AUTH-${kind}`, '42');
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      expect((await card(first.json().payment_id)).statusCode).toBe(201);
+      const intent = intentOf(first.json().payment_id);
+      intent.status = 'requires_action'; // at the bank's 3-D Secure page: passing it takes the money
+      const leadsBefore = await leadCount();
+      const again = await pay(`AUTH-${kind}`, '42');
+      expect([again.statusCode, again.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
+      expect(await leadCount()).toBe(leadsBefore);
+      const other = await card(second.json().payment_id);
+      expect([other.statusCode, other.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
+      // The shopper fails the authentication: the bank declines, and the invoice can be paid again.
+      stripe.decline(intent.id);
+      expect((await pay(`AUTH-${kind}`, '42')).statusCode).toBe(201);
+    });
+
+    it('a payment of the invoice left at 3-D Secure stops refusing once the sweep of abandoned payments cancels it (abandonedAfterMs after its card)', async () => {
+      let clock = Date.now();
+      const swept = await testApp(database.db, started!.tenants, { now: () => clock, payments: standInPayments(stripe, { intentsPerClientHour: 100 }) });
+      try {
+        await swept.payments.issueInvoice('alpha', { reference: `LEFT-${kind}`, amountCents: 4_300, expiresAt: clock + 30 * 86_400_000 });
+        const first = await pay(`LEFT-${kind}`, '43', undefined, swept);
+        expect((await card(first.json().payment_id, swept)).statusCode).toBe(201);
+        const intent = intentOf(first.json().payment_id);
+        intent.status = 'requires_action';
+        expect((await pay(`LEFT-${kind}`, '43', undefined, swept)).statusCode).toBe(409);
+        clock += DEFAULT_PAYMENT_TIMINGS.abandonedAfterMs;
+        expect(await swept.payments.sweepOnlinePayments()).toBeGreaterThanOrEqual(1);
+        expect(intent.status).toBe('canceled');
+        expect((await pay(`LEFT-${kind}`, '43', undefined, swept)).statusCode).toBe(201);
+      } finally {
+        await swept.close();
+      }
     });
 
     it("a card Stripe took whose webhook is lost is not 'being confirmed' forever: it is recorded paid, as the webhook would, and the invoice answered paid", async () => {

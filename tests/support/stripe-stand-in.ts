@@ -20,7 +20,7 @@ export interface StandInIntent {
   object: 'payment_intent';
   amount: number;
   currency: string;
-  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;

@@ -35,8 +35,17 @@ const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
 const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
 /** An invoice another payment of which is being confirmed (the spec has no wording; docs/payments.md). */
 export const INVOICE_CONFIRMING_MESSAGE = 'A payment of this invoice is being confirmed. Please wait a moment, or call us.';
-/** A provider's states of a payment it has no verdict on yet whose money may still be taken (a succeeded one is recorded paid: stillConfirming). */
-const CONFIRMING_STATES = ['processing', 'requires_capture'];
+/**
+ * A provider's states of a payment it has no verdict on yet whose money may still be taken (a
+ * succeeded one is recorded paid: stillConfirming), by what it pays for. An invoice's also while it
+ * awaits the shopper's authentication (3-D Secure; passing it takes the money): a new payment of the
+ * invoice leaves it be. Not a deposit's: the lead's new attempt takes over its hold and cancels it
+ * at the provider (startReservation).
+ */
+const CONFIRMING_STATES: Record<PaymentRow['kind'], readonly string[]> = {
+  reservation: ['processing', 'requires_capture'],
+  'online-payment': ['processing', 'requires_capture', 'requires_action'],
+};
 export const TOO_MANY_HOLDS_MESSAGE = 'You already have cars held for you while you pay. Please finish or leave those payments first, or call us.';
 export const ABANDONED_HOLDS_MESSAGE = 'This car was held for you before and the time to pay ran out. Please call us to reserve it.';
 export const INTENTS_PER_CLIENT_MESSAGE = 'Too many payments were started from your connection. Please try again in an hour, or call us.';
@@ -407,5 +416,5 @@ async function stillConfirming(ctx: PaymentsContext, tenant: ApiTenant, provider
   const asked = await askVerdict(ctx, tenant, provider, row);
   if (!asked) return (row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs;
   if (asked.missing) return false;
-  return asked.outcome === undefined && CONFIRMING_STATES.includes(asked.state.status);
+  return asked.outcome === undefined && CONFIRMING_STATES[row.kind].includes(asked.state.status);
 }
