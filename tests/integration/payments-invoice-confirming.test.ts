@@ -15,8 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
 import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { paymentLine } from '../../src/server/leads/formats.ts';
 import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
-import type { StripeStandIn } from '../support/stripe-stand-in.ts';
+import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -216,6 +217,40 @@ for (const kind of DATABASES) {
       // The first window's card submitted again (a retried request) gets its own intent again.
       const own = await card(first.json().payment_id);
       expect([own.statusCode, own.json().client_secret]).toEqual([201, intent.client_secret]);
+    });
+
+    const webhook = async (event: SignedEvent) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/alpha',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+          payload: event.payload,
+        })
+      ).json() as Record<string, unknown>;
+    const invoice = async (reference: string) => (await app.payments.invoices('alpha')).find((each) => each.reference === reference)!;
+
+    it('an invoice the dealer raised after its card was submitted: the payment paid what it was asked, but the invoice is not fully paid (it stays open at its new amount)', async () => {
+      const { paymentId, leadId, intent } = await cardSubmitted(`RAISED-${kind}`, 30_000);
+      await app.payments.issueInvoice('alpha', { reference: `RAISED-${kind}`, amountCents: 35_000, expiresAt: Date.now() + 86_400_000 });
+      expect(await webhook(stripe.pay(intent.id))).toMatchObject({ outcome: 'paid' });
+      expect(await status(paymentId)).toBe('paid');
+      expect(await invoice(`RAISED-${kind}`)).toMatchObject({ amount_cents: 35_000, paid_payment_id: null });
+      const lead = (await app.stores.leads.get('alpha', leadId))!;
+      expect(lead.data.payment).toMatchObject({ status: 'paid', amount: '300.00', invoice_reference: `RAISED-${kind}` });
+      expect(paymentLine(lead, 'UTC')).toBe(`Payment for RAISED-${kind}: $300.00 AUD paid online (stripe reference ${intent.id})`);
+      // Open at its new amount: a payment of the rest issued by the dealer, or of the new amount, is taken.
+      expect((await pay(`RAISED-${kind}`, '350')).statusCode).toBe(201);
+    });
+
+    it('an invoice the dealer lowered after its card was submitted is paid by it (the payment paid what it was asked, more than the invoice asks now)', async () => {
+      const { paymentId, leadId, intent } = await cardSubmitted(`LOWERED-${kind}`, 30_000);
+      await app.payments.issueInvoice('alpha', { reference: `LOWERED-${kind}`, amountCents: 25_000, expiresAt: Date.now() + 86_400_000 });
+      expect(await webhook(stripe.pay(intent.id))).toMatchObject({ outcome: 'paid' });
+      expect(await invoice(`LOWERED-${kind}`)).toMatchObject({ paid_payment_id: paymentId });
+      const lead = (await app.stores.leads.get('alpha', leadId))!;
+      expect(lead.data.payment).toMatchObject({ status: 'paid', amount: '300.00' });
+      expect((await pay(`LOWERED-${kind}`, '250')).json().fields).toEqual({ reference: INVOICE_PAID_MESSAGE });
     });
 
     it('the same attempt again (a retried start) is the same payment, not refused by itself', async () => {
