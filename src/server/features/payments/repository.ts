@@ -116,6 +116,18 @@ export class PaymentRepository {
     return held[0] ? rowOf(held[0]) : undefined;
   }
 
+  /**
+   * Whether this car's reservation is the lead's own: a deposit of the lead for it paid (or refunded
+   * only in part, the car still reserved). Holds are told apart by lead only (docs/payments.md).
+   */
+  async paidByLead(tenant: string, leadId: string, carId: string): Promise<boolean> {
+    const rows = await this.#db.query(
+      "SELECT id FROM payments WHERE tenant = $1 AND lead_id = $2 AND car_id = $3 AND kind = 'reservation' AND status IN ('paid', 'partially_refunded') LIMIT 1",
+      [tenant, leadId, carId],
+    );
+    return rows.length > 0;
+  }
+
   /** A COUNT(*) AS n query's answer (inside a transaction when `on` is one). */
   async count(sql: string, params: readonly SqlValue[], on: SqlExecutor = this.#db): Promise<number> {
     const rows = await on.query<{ n: number | string }>(sql, params);

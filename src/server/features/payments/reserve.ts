@@ -26,6 +26,8 @@ export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: fal
 export const RESERVATION_UNKNOWN_MESSAGE = 'This reservation could not be found. Please start again.';
 export const NO_PROVIDER_MESSAGE = 'Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.';
 export const RESERVED_MESSAGE = 'Sorry, this car has just been reserved by another buyer. Please choose another car or call us.';
+/** A new start of the lead whose own deposit reserved the car (paid by its webhook, or by a verdict asked on this start): the spec has no wording (docs/decisions.md). */
+export const OWN_RESERVATION_MESSAGE = 'Your car is reserved: your deposit for it has been paid. Our team will contact you to arrange the next steps.';
 export const NOT_RESERVABLE_MESSAGE = 'This car cannot be reserved online. Please call us about it.';
 export const NO_ONLINE_PAYMENT_MESSAGE = 'Online payment is not available on this site. No card is taken online: please call us to pay.';
 const PAYMENT_FAILED_TO_START = 'The payment could not be started. Please try again in a moment, or call us.';
@@ -89,7 +91,7 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   // Only a car the site shows (findListedCar): a hidden one is not offered, whatever was posted.
   const car = findListedCar(tenant, carId, ctx.deps.now());
   if (!car || car.status !== 'in_stock') return { ok: false, status: 409, error: 'This car is no longer available to reserve. Please choose another car or call us.' };
-  if (car.reserved) return { ok: false, status: 409, error: RESERVED_MESSAGE };
+  if (car.reserved) return { ok: false, status: 409, error: await reservedMessage(ctx, tenant.slug, input.leadId, carId) };
   // The reserve rule is the server's: a car the site's pages do not offer for a deposit gets none, whatever was posted.
   if (!depositAllowed(car, tenant.site.features, journey === 'online_purchase')) return { ok: false, status: 409, error: NOT_RESERVABLE_MESSAGE };
   const amountCents = Math.round(tenant.site.reserve_deposit * 100);
@@ -120,7 +122,7 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
       ctx.deps.log.warn({ tenant: tenant.slug, car: carId, client: input.client, reason: error.message }, 'car hold refused');
       return { ok: false, status: 429, error: error.message };
     }
-    if (error instanceof HoldTaken) return { ok: false, status: 409, error: error.state === 'reserved' ? RESERVED_MESSAGE : heldMessage(tenant.site.payments.hold_minutes) };
+    if (error instanceof HoldTaken) return { ok: false, status: 409, error: error.state === 'reserved' ? await reservedMessage(ctx, tenant.slug, input.leadId, carId) : heldMessage(tenant.site.payments.hold_minutes) };
     // The same attempt raced itself (a double click): answer with the one that won; a key another lead took: start again.
     const again = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
     if (again) return again.lead_id === input.leadId && again.car_id === carId ? attemptAgain(ctx, provider, again) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
@@ -128,6 +130,11 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   }
   await ctx.cancelAtProvider(tenant, replaced ? [...expired, replaced] : expired);
   return started(ctx, provider, (await ctx.repo.get(tenant.slug, id))!);
+}
+
+/** The answer for a car reserved already: the lead's own deposit reserved it (its payer starting again), or another buyer's. */
+async function reservedMessage(ctx: PaymentsContext, tenant: string, leadId: string, carId: string): Promise<string> {
+  return (await ctx.repo.paidByLead(tenant, leadId, carId)) ? OWN_RESERVATION_MESSAGE : RESERVED_MESSAGE;
 }
 
 /**
