@@ -57,7 +57,7 @@ await runPaymentsCommand('invoice', values.tenant, async ({ tenant, payments }) 
   } else {
     const max = tenant.site.payments.online_payment_max;
     if (cents > onlinePaymentLimitCents(max))
-      stop(`--amount ${money(cents)} is more than this site's online_payment_max ($${max}): /online-payment would refuse it`);
+      stop(`--amount ${money(cents)} is more than this site's online_payment_max (${money(onlinePaymentLimitCents(max))}): /online-payment would refuse it`);
     const expiresAt = Date.now() + days * 86_400_000;
     await payments.issueInvoice(tenant.slug, { reference: reference!, amountCents: cents, expiresAt });
     console.log(`invoice ${reference} for ${money(cents)} can be paid on /online-payment until ${new Date(expiresAt).toISOString()}`);

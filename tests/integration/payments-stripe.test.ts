@@ -409,11 +409,17 @@ for (const kind of DATABASES) {
         paid_payment_id: null,
       });
       expect((await run('--list')).stdout).toMatch(/^CLI-77 +\$99\.95  open until /m);
+      // Money as the dealer reads it everywhere (formatMoney): thousands grouped.
+      expect((await run('--reference', 'CLI-1024', '--amount', '1024.1')).stdout).toMatch(/^invoice CLI-1024 for \$1,024\.10 can be paid/);
+      expect((await run('--list')).stdout).toMatch(/^CLI-1024 +\$1,024\.10  open until /m);
+      expect((await run('--withdraw', 'CLI-1024')).status).toBe(0);
       expect((await run('--withdraw', 'cli-77')).stdout).toBe('withdrew invoice cli-77\n');
       const bad = await run('--reference', 'CLI-78', '--amount', 'ten');
       expect(bad.status).toBe(2);
       expect(bad.stderr).toMatch(/--amount expects dollars and cents such as 350 or 350\.25, got "ten"/);
-      expect((await run('--reference', 'CLI-79', '--amount', '10000.01')).stderr).toMatch(/more than this site's online_payment_max \(\$10000\)/);
+      expect((await run('--reference', 'CLI-79', '--amount', '10000.01')).stderr).toMatch(
+        /--amount \$10,000\.01 is more than this site's online_payment_max \(\$10,000\.00\)/,
+      );
     }, 180_000);
 
     it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
@@ -454,7 +460,7 @@ for (const kind of DATABASES) {
       expect(lead.data.payment).toMatchObject({ status: 'paid', reference: ref, amount: '1250.50', invoice_reference: 'INV-2041' });
       await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(ref)));
       expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(
-        `Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`,
+        `Payment for INV-2041: $1,250.50 AUD paid online (stripe reference ${ref})`,
       );
     });
 

@@ -284,15 +284,17 @@ const MONEY_FORMAT_OWNER = 'src/lib/text/format.ts';
 
 /**
  * Second owners of money as it is shown: an `Intl.NumberFormat` or a `toLocaleString` given a
- * currency, or a dollar sign written before a grouped number (`$${n.toLocaleString(...)}`), in
- * code anywhere but the display formats (format.ts: formatMoney, whole dollars or
- * `{ cents: true }`). A counted number (`toLocaleString('en-AU')`, formatNumber) is not money.
+ * currency, or a dollar sign written before a grouped number (`$${n.toLocaleString(...)}`) or
+ * before a `toFixed(2)` (`$${(cents / 100).toFixed(2)}`: the server's lines for the dealer and the
+ * dealer's commands), in code anywhere but the display formats (format.ts: formatMoney, whole
+ * dollars or `{ cents: true }`). A counted number (`toLocaleString('en-AU')`, formatNumber) is not
+ * money, nor an amount written as data without a dollar sign (a lead's payment record: `amount: "200.00"`).
  */
 export function moneyFormatters(files: SourceFile[]): string[] {
   return usesOutside(
     files,
     (path) => path === MONEY_FORMAT_OWNER,
-    /\b(?:Intl\s*\.\s*NumberFormat|toLocaleString)\s*\([^)]*\bcurrency\b|\$\$\{[^`]*?\btoLocaleString\s*\(/,
+    /\b(?:Intl\s*\.\s*NumberFormat|toLocaleString)\s*\([^)]*\bcurrency\b|\$\$\{[^`]*?\btoLocaleString\s*\(|\$\$\{[^}]*\.toFixed\(\s*2\s*\)\s*\}/,
     `formats money itself (use formatMoney from ${MONEY_FORMAT_OWNER}, { cents: true } for dollars and cents)`,
   );
 }
@@ -487,7 +489,7 @@ describe('architecture (issue 12)', () => {
     expect(dateFormatters(files)).toEqual([]);
   });
 
-  it('shows money only through src/lib/text/format.ts (formatMoney: no island keeps its own currency format)', () => {
+  it('shows money only through src/lib/text/format.ts (formatMoney: no island, dealer line or command keeps its own currency format)', () => {
     expect(files.some(({ path }) => path === MONEY_FORMAT_OWNER)).toBe(true);
     expect(moneyFormatters(files)).toEqual([]);
   });
@@ -671,7 +673,7 @@ describe('architecture (issue 12)', () => {
       expect(problems[0]).toContain('src/islands/marketing/OffersList.tsx: formats a date');
     });
 
-    it('money formatted outside format.ts: a currency Intl.NumberFormat or toLocaleString, a dollar sign before a grouped number (a comment naming one, a plain number format are not)', () => {
+    it('money formatted outside format.ts: a currency Intl.NumberFormat or toLocaleString, a dollar sign before a grouped number or toFixed(2) (a comment naming one, a plain number format, an amount as data are not)', () => {
       const problems = moneyFormatters([
         { path: 'src/islands/forms/NewIsland.tsx', text: "const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });" },
         { path: 'src/lib/vehicle/price.ts', text: "return amount.toLocaleString('en-AU', {\n  style: 'currency',\n  currency: 'AUD',\n});" },
@@ -680,11 +682,14 @@ describe('architecture (issue 12)', () => {
         { path: 'src/lib/text/format.ts', text: "const wholeDollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });" },
         { path: 'scripts/generate-demo.ts', text: "const money = (value: number) => `$${Math.round(value).toLocaleString('en-AU')}`;" },
         { path: 'scripts/demo/comments.ts', text: "const km = `${facts.km.toLocaleString('en-AU')} km`;" },
+        { path: 'src/server/features/payments/refund.ts', text: 'const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;' },
+        { path: 'src/server/features/payments/payments.ts', text: 'const record = { amount: (payment.amount_cents / 100).toFixed(2) };' },
       ]);
-      expect(problems).toHaveLength(3);
+      expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/islands/forms/NewIsland.tsx: formats money itself');
       expect(problems[1]).toContain('src/lib/vehicle/price.ts: formats money itself');
       expect(problems[2]).toContain('scripts/generate-demo.ts: formats money itself');
+      expect(problems[3]).toContain('src/server/features/payments/refund.ts: formats money itself');
     });
 
     it("a year read off the machine's or UTC's clock outside dealer-time.ts (a comment naming one is not a read)", () => {

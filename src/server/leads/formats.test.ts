@@ -244,6 +244,27 @@ describe('the payment line', () => {
     expect(adfOf({ ...example, lead: { ...reserve, category } })).toContain('<pricecomments>Deposit: $500.00 AUD paid online');
   });
 
+  it("shows the money as every page does (formatMoney, dollars and cents): the paid and refunded amounts, and an Online Payment lead's invoice amount", () => {
+    // An invoice's payment holds no car: no reserved_until.
+    const { reserved_until: _until, ...record } = reserve.data.payment as Record<string, string>;
+    const data = {
+      ...reserve.data,
+      payment: { ...record, status: 'partially refunded', amount: '1500.00', refunded: '1250.50', invoice_reference: 'INV-7781' },
+      custom_params: { invoice_reference: 'INV-7781', amount: '1500.00' },
+    };
+    const lead = { ...reserve, category: 'Online Payment', data };
+    expect(paymentLine(lead, 'UTC')).toBe(
+      `Payment for INV-7781: $1,500.00 AUD partially refunded online (${record.provider} reference ${record.reference}); refunded $1,250.50`,
+    );
+    const xml = adfOf({ ...example, lead });
+    expect(xml).toContain('Invoice or reference: INV-7781, amount $1,500.00');
+    expect(xml).toContain('Payment for INV-7781: $1,500.00 AUD partially refunded online');
+    // An amount a browser posted that is no number is given as it was typed.
+    expect(adfOf({ ...example, lead: { ...lead, data: { ...data, custom_params: { invoice_reference: 'INV-7781', amount: 'about 1500' } } } })).toContain(
+      'Invoice or reference: INV-7781, amount about 1500',
+    );
+  });
+
   it('reads a category that only begins with Reserve as no Reserve lead, as isReserveCategory does', () => {
     expect(isReserveCategory('Reserve Online')).toBe(false);
     expect(paymentLine({ ...reserve, category: 'Reserve Online' }, 'Australia/Brisbane')).toMatch(/^Payment: \$500\.00 AUD paid online/);

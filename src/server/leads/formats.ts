@@ -51,6 +51,11 @@ function paymentOf(lead: StoredLead): Record<string, string> | null {
   return payment && typeof payment === 'object' && !Array.isArray(payment) ? (payment as Record<string, string>) : null;
 }
 
+/** An amount of dollars stored as text ('1500.00') as the dealer reads money everywhere ('$1,500.00', formatMoney); text that is no amount as it was stored. */
+function moneyText(value: string): string {
+  return /^\d+(?:\.\d+)?$/.test(value.trim()) ? formatMoney(Number(value), { cents: true }) : value;
+}
+
 /**
  * One line for the dealer about the money: paid (with the reference), refunded, or not taken
  * online. A payment lead the server has not seen paid (one a browser posted, or the unpaid lead
@@ -62,8 +67,8 @@ export function paymentLine(lead: StoredLead, timeZone: string): string {
     const what = isReserveCategory(lead.category) ? 'Deposit' : 'Payment';
     const invoice = payment.invoice_reference ? ` for ${payment.invoice_reference}` : '';
     const until = payment.reserved_until ? `; car reserved until ${momentText(payment.reserved_until, timeZone)}` : '';
-    const refunded = payment.refunded ? `; refunded $${payment.refunded}` : '';
-    return `${what}${invoice}: $${payment.amount} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
+    const refunded = payment.refunded ? `; refunded ${moneyText(payment.refunded)}` : '';
+    return `${what}${invoice}: ${moneyText(payment.amount ?? '')} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
   }
   if (isReserveCategory(lead.category) && completesForm(lead.data))
     return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
@@ -521,7 +526,7 @@ export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnTyp
     list(data.additional_services) ? `Additional services: ${list(data.additional_services)}` : '',
     budget ? `Finance budget: ${formatMoney(Number(budget))}` : '',
     custom.employment_status ? `Employment: ${custom.employment_status}` : '',
-    custom.invoice_reference ? `Invoice or reference: ${custom.invoice_reference}${custom.amount ? `, amount $${custom.amount}` : ''}` : '',
+    custom.invoice_reference ? `Invoice or reference: ${custom.invoice_reference}${custom.amount ? `, amount ${moneyText(custom.amount)}` : ''}` : '',
     text(data['do-you-have-a-trade-in']) ? `Trade-in: ${text(data['do-you-have-a-trade-in'])}` : '',
     text(data.finance) ? `Finance: ${text(data.finance)}` : '',
     custom.offer_withheld === 'true' ? 'Instant offer: none online (over the online-estimate limits)' : '',

@@ -4,11 +4,13 @@
  * at once and again from the provider's refund event (the same outcome, so once); a full
  * refund frees the car and takes the reserved overlay down.
  */
+import { formatMoney } from '../../../lib/text/format.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentRow } from './repository.ts';
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Cents as the dealer reads money everywhere: `$1,024.10` (formatMoney). */
+const money = (cents: number) => formatMoney(cents / 100, { cents: true });
 
 /** Refund a paid payment in full or in part; the provider's refund event records it (and it is recorded here at once too). */
 export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, amountCents: number | undefined, reason: string): Promise<{ refund: string; amountCents: number; status: string }> {
