@@ -29,7 +29,7 @@ import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type His
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
 import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
 import { activePromoNodes } from '../../search/core/promo-nodes.ts';
-import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
+import { createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
 import { createSearchClient } from '../../search/browser/create-client.ts';
@@ -260,7 +260,9 @@ function BuiltSearch(props: SearchPageProps & ComposedProps) {
 /**
  * How the search router writes the address: a new history entry per search (InstantSearch's
  * way), or, once asked, in place of the current one (a page number past the last page
- * corrected, so Back does not return to it).
+ * corrected, so Back does not return to it). The address already shown is not written again
+ * (the island going live at the page's own address, a search that changes nothing): Back leaves
+ * the page at once.
  */
 function addressWriter() {
   let replaceNext = false;
@@ -269,9 +271,11 @@ function addressWriter() {
       replaceNext = true;
     },
     write: (url: string) => {
-      if (replaceNext) window.history.replaceState(window.history.state, '', url);
-      else window.history.pushState({}, '', url);
+      const replace = replaceNext;
       replaceNext = false;
+      if (isCurrentAddress(url, window.location)) return;
+      if (replace) window.history.replaceState(window.history.state, '', url);
+      else window.history.pushState({}, '', url);
     },
   };
 }

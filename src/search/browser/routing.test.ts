@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../core/documents.ts';
 import { buildRouteTable } from '../core/routes.ts';
 import { searchPrefix } from '../../lib/site/search-urls.ts';
-import { createSearchUrl, fromUiState, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
+import { createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
 
 const doc = (fields: Partial<SearchDocument>): SearchDocument =>
   ({ uid: 'x', site: 's', id: '1', slug: 'x', name: 'x', car_type: 'used', status: 'in_stock', created_at: 0, custom_rank: 0, tiebreak: 1, ...fields }) as SearchDocument;
@@ -63,6 +63,26 @@ describe('createSearchUrl', () => {
     ['values are escaped', { refinementList: { colour: ['Black & White'] } }, '/search/new-used-and-demo-cars?refinementList[colour][]=Black%20%26%20White'],
   ])('%s', (_name, state, expected) => {
     expect(createSearchUrl(state, table)).toBe(expected);
+  });
+});
+
+describe('isCurrentAddress', () => {
+  const at = (href: string) => {
+    const parsed = new URL(href);
+    return { href: parsed.href, pathname: parsed.pathname, search: parsed.search };
+  };
+
+  it('compares the path and query string the router writes with the address bar\'s, not with its full href', () => {
+    const written = createSearchUrl({ query: 'hilux sr5', range: { price: '10000:25000' }, refinementList: { car_type: ['used'] } }, table);
+    expect(isCurrentAddress(written, at(`https://dealer.example${written}`))).toBe(true);
+    expect(isCurrentAddress(written, at(`https://dealer.example${written}#results`))).toBe(true);
+    expect(isCurrentAddress('/search/used-cars', at('https://dealer.example/search/used-cars'))).toBe(true);
+  });
+
+  it('tells a different search or route apart', () => {
+    expect(isCurrentAddress('/search/used-cars?page=2', at('https://dealer.example/search/used-cars'))).toBe(false);
+    expect(isCurrentAddress('/search/used-cars', at('https://dealer.example/search/used-cars?page=2'))).toBe(false);
+    expect(isCurrentAddress('/search/new-cars', at('https://dealer.example/search/used-cars'))).toBe(false);
   });
 });
 

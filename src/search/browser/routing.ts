@@ -101,6 +101,17 @@ export function createSearchUrl(state: SearchUrlState, table: RouteTable): strin
   return parts.length > 0 ? `${route.path}?${parts.join('&')}` : route.path;
 }
 
+/**
+ * Whether a URL the router writes (createSearchUrl's path + query string) is the address already
+ * shown. InstantSearch compares it with the full href, which it never equals: both sides are read
+ * here as path + query string (the URL parser encodes them as the address bar does), so writing
+ * the same search again adds no history entry.
+ */
+export function isCurrentAddress(url: string, location: { href: string; pathname: string; search: string }): boolean {
+  const next = new URL(url, location.href);
+  return next.pathname + next.search === location.pathname + location.search;
+}
+
 const RANGE_KEY = /^range\[([^\]]+)\]$/;
 const LIST_KEY = /^refinementList\[([^\]]+)\]\[\d*\]$/;
 

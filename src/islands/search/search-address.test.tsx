@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 /**
- * A search address past the last page (spec §2 'page=<n>'): an old link, a bookmark from when
- * there was more stock. The island goes to the last page, replacing the address's page (Back
- * leaves the search, as from any page opened), instead of 'N cars found' over an empty grid.
+ * The island's address (spec §2), written by its router with the real InstantSearch and the
+ * fixture's engine. A page opened adds no history entry of its own (Back leaves it); each new
+ * search adds one. A search address past the last page ('page=<n>': an old link, a bookmark from
+ * when there was more stock) goes to the last page, replacing the address's page, instead of
+ * 'N cars found' over an empty grid.
  */
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/build-time/page-data.ts';
@@ -38,6 +40,9 @@ beforeAll(async () => {
     search: async (requests) => ({ results: requests.map((request) => data.engine.search(request.indexName, request.params ?? {})) }),
   };
 });
+
+// The island the previous test unmounted writes its last address when InstantSearch's write delay has passed.
+beforeEach(async () => void (await new Promise((resolve) => setTimeout(resolve, 500))));
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
@@ -82,6 +87,40 @@ describe('a search page number past the last page', () => {
     act(() => previous.click());
     await settle();
     expect(window.location.search).toBe(props.initial.nbPages - 1 > 1 ? `?page=${props.initial.nbPages - 1}` : '');
+    expect(window.history.length).toBe(entries + 1);
+  });
+});
+
+describe('the address a search page opens at', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(['/search/used-cars', '/search/used-cars?query=toyota&sortBy=price-desc&range[price]=1000:90000'])(
+    'adds no history entry when the island goes live at %s (Back leaves the page)',
+    async (address) => {
+      window.history.replaceState(null, '', address);
+      const entries = window.history.length;
+      const push = vi.spyOn(window.history, 'pushState');
+      mounted.render(<BrowserSearch {...props} />);
+      await settle();
+      expect(mounted.host.querySelector('[data-search-phase]')!.getAttribute('data-search-phase')).toBe('live');
+      expect(window.location.pathname + window.location.search).toBe(address);
+      expect(push).not.toHaveBeenCalled();
+      expect(window.history.length).toBe(entries);
+    },
+  );
+
+  it('a search chosen afterwards adds one entry', async () => {
+    window.history.replaceState(null, '', '/search/used-cars');
+    const entries = window.history.length;
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    const select = mounted.host.querySelector<HTMLSelectElement>('select')!;
+    act(() => {
+      select.value = select.options[2].value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    expect(window.location.pathname + window.location.search).toBe('/search/used-cars?sortBy=price-desc');
     expect(window.history.length).toBe(entries + 1);
   });
 });
