@@ -7,7 +7,7 @@ import { act, useState } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { amountText, groupedDigitsText } from '../../lib/forms/money-input.ts';
-import { parseDigits } from '../../lib/finance/finance-bounds.ts';
+import { parseAmount } from '../../lib/finance/finance-bounds.ts';
 import MoneyField from './MoneyField.tsx';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 
@@ -18,8 +18,8 @@ function Deposit() {
   const [text, setText] = useState('');
   return (
     <>
-      <MoneyField id="deposit" name="deposit" placeholder="0" value={text} onChange={setText} onBlur={() => setText(amountText(parseDigits(text)))} />
-      <output>{parseDigits(text)}</output>
+      <MoneyField id="deposit" name="deposit" placeholder="0" value={text} onChange={setText} onBlur={() => setText(amountText(parseAmount(text)))} />
+      <output>{parseAmount(text)}</output>
     </>
   );
 }
@@ -95,7 +95,10 @@ describe('groupedDigitsText and amountText (src/lib/forms/money-input.ts)', () =
     ['45000', '45,000'],
     ['45,000', '45,000'],
     ['$ 1 000', '1,000'],
-    ['12.5', '125'],
+    ['12.5', '12'],
+    ['30,000.00', '30,000'],
+    ['$5,000.99', '5,000'],
+    ['.50', ''],
     ['007', '7'],
     ['0', '0'],
     ['', ''],

@@ -131,6 +131,26 @@ describe('FinanceCalculator: the figures follow the inputs', () => {
   });
 });
 
+describe('FinanceCalculator: an amount pasted with cents', () => {
+  it("reads '30,000.00' as $30,000 and a deposit '5,000.00' as $5,000, as the site's other money inputs do", () => {
+    const { control, text } = show();
+    const price = control<HTMLInputElement>('Purchase price');
+    fill(price, '60000');
+    fill(price, '30,000.00');
+    expect(price.value).toBe('30,000');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+    expect(price.hasAttribute('aria-invalid')).toBe(false);
+    expect(text('finance-payment')).toBe(expected({ amount: 30000 }).paymentText);
+    const deposit = control<HTMLInputElement>('Deposit');
+    fill(deposit, '$5,000.00');
+    expect(deposit.value).toBe('5,000');
+    leave(deposit);
+    expect(deposit.value).toBe('5,000');
+    expect(text('finance-payment')).toBe(expected({ deposit: 5000 }).paymentText);
+  });
+});
+
 /** Spec §5, letter for letter, with the default bounds. */
 const SPEC_PRICE_MESSAGE = 'Cannot be less than $1,000 or more than $250,000';
 

@@ -9,7 +9,7 @@ import {
   loanSliderBounds,
   outOfRangeMessage,
   parseDecimal,
-  parseDigits,
+  parseAmount,
   purchasePriceBounds,
   purchasePriceError,
   RESIDUAL_BOUNDS,
@@ -49,8 +49,10 @@ describe('input cleaning', () => {
     ['', 0],
     ['abc', 0],
     ['-300', 300],
-  ])('parseDigits %s -> %s', (text, expected) => {
-    expect(parseDigits(text)).toBe(expected);
+    ['30,000.00', 30000],
+    ['.99', 0],
+  ])('parseAmount %s -> %s', (text, expected) => {
+    expect(parseAmount(text)).toBe(expected);
   });
   it.each([
     ['8.5%', 8.5],
@@ -131,6 +133,21 @@ describe('the calculator', () => {
       priceError: 'Cannot be less than $1,000 or more than $250,000',
       deposit: 250000,
       residual: 1500,
+    });
+  });
+  it('reads an amount with cents as its whole dollars, as the other money inputs do (parseWholeNumber)', () => {
+    const price = purchasePriceBounds(1000);
+    expect(calculatorAmounts({ price: '30,000.00', deposit: '$5,000.00', residual: '1,500.99' }, price)).toEqual({
+      price: 30000,
+      priceError: null,
+      deposit: 5000,
+      residual: 1500,
+    });
+    expect(calculatorAmounts({ price: '.50', deposit: '.', residual: '' }, price)).toEqual({
+      price: 0,
+      priceError: 'Cannot be less than $1,000 or more than $250,000',
+      deposit: 0,
+      residual: 0,
     });
   });
 });

@@ -2,6 +2,7 @@
  * Finance calculator bounds and input cleaning (spec §5 "Finance calculator bounds", §5 "Money
  * input"). Pure: the calculator island calls these on every change.
  */
+import { parseWholeNumber } from '../forms/money-input.ts';
 import { formatMoney } from '../text/format.ts';
 
 /** A numeric control's range. */
@@ -49,10 +50,12 @@ export function loanSliderBounds(minPrice: number): Bounds {
   return { min: minPrice >= 5000 ? 5000 : 1000, max: LOAN_SLIDER_MAX, step: LOAN_SLIDER_STEP };
 }
 
-/** Digits typed into a money or number field, as a number: '$12,5a00' -> 12500; no digits -> 0. */
-export function parseDigits(text: string): number {
-  const digits = text.replace(/\D/g, '');
-  return digits === '' ? 0 : Number(digits);
+/**
+ * A money field's text as whole dollars, read as every money input reads it (parseWholeNumber:
+ * '$12,5a00' -> 12500, '30,000.00' -> 30000); no digit -> 0.
+ */
+export function parseAmount(text: string): number {
+  return parseWholeNumber(text) ?? 0;
 }
 
 /** A decimal typed into a rate or term field ('8.5%' -> 8.5); anything unreadable is null. */
@@ -143,11 +146,11 @@ export function calculatorBounds(
 
 /** What the calculator's money fields hold as typed: the purchase price (and its message when out of range), the deposit and residual kept in range. */
 export function calculatorAmounts(texts: { price: string; deposit: string; residual: string }, priceBounds: Bounds) {
-  const price = cleanPurchasePrice(parseDigits(texts.price));
+  const price = cleanPurchasePrice(parseAmount(texts.price));
   return {
     price,
     priceError: purchasePriceError(price, priceBounds),
-    deposit: snapToBounds(parseDigits(texts.deposit), DEPOSIT_BOUNDS),
-    residual: snapToBounds(parseDigits(texts.residual), RESIDUAL_BOUNDS),
+    deposit: snapToBounds(parseAmount(texts.deposit), DEPOSIT_BOUNDS),
+    residual: snapToBounds(parseAmount(texts.residual), RESIDUAL_BOUNDS),
   };
 }

@@ -62,11 +62,12 @@ export function caretAfterFormat(formatted: string, digitsBeforeCaret: number): 
 /**
  * A dollar input with its '$' shown beside it (the finance calculator): what the field shows
  * while typing, thousand separators and no '$' ('45,000' for '45000'); '' when no digit was
- * typed, so the field can be cleared. Every digit counts ('12.5' reads as 125).
+ * typed, so the field can be cleared. Read as every money input reads it (parseWholeNumber):
+ * '30,000.00' is '30,000'.
  */
 export function groupedDigitsText(typed: string): string {
-  const digits = typed.replace(/\D/g, '');
-  return digits === '' ? '' : thousands.format(Number(digits));
+  const value = parseWholeNumber(typed);
+  return value === null ? '' : thousands.format(value);
 }
 
 /** A whole-dollar amount as that field's text: '45,000' for 45000, '' for 0 (a cleared field). */
