@@ -1,10 +1,12 @@
 /**
  * Stock search on a built site (issue 4 "Done when"): deep links, URL rewriting and page
  * reset, back/forward (a page opened adds no entry of its own), a page number past the last
- * page, the price slider rules, sold collapse and promo slots, the empty state, the static
- * first page without JavaScript, and the home hero's 'Show Me N cars'.
+ * page, the price slider rules, sold collapse and promo slots, a timed promo expired by the
+ * shopper's clock, the empty state, the static first page without JavaScript, and the home
+ * hero's 'Show Me N cars'.
  * Fixture: tests/fixtures/tenants/search-demo (60 cars, built by scripts/test.ts with a
- * fixed clock). Expected hits come from the same engine and fixture, computed here.
+ * fixed clock; the timed promo is search-options'). Expected hits come from the same engine
+ * and fixture, computed here.
  */
 import { axeBuilder } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -280,6 +282,20 @@ test('a search page opened adds no history entry of its own: Back leaves it at o
   await page.waitForTimeout(1000);
   await page.goBack();
   await expect(page).toHaveURL(site('/search/used-cars'));
+});
+
+test("a timed promo past its expiry by the shopper's clock is not shown when the page opens, nor once it is live", async ({ page }) => {
+  // The search-options fixture's used-caravan promo runs until 2099-12-31: built on the fixed clock, its page shows it.
+  await page.clock.setFixedTime(new Date('2100-01-02T00:00:00Z'));
+  await page.goto(`http://search-options.localhost:${port}/used-car/used-cars`);
+  const promo = page.locator('.search-grid__item').filter({ has: page.locator('[data-promo-node="evergreen-used"]') });
+  await expect(promo).toHaveCount(1);
+  await expect(promo).toBeHidden();
+  await expect(page.locator('[data-search-phase="live"]')).toHaveCount(0);
+  await expect(page.locator('.search-grid__item:visible').first().locator('article.search-card')).toHaveCount(1);
+  await pointAtSearch(page);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-promo-node]')).toHaveCount(0);
 });
 
 test('the first page of a route is real HTML before any script runs', async ({ browser }) => {

@@ -6,6 +6,14 @@ import { CarCard } from './CarCard.tsx';
 import { PromoCard, PromoNodeCard, type PromoWords } from './PromoCard.tsx';
 import type { GridPromoNode } from '../../../search/core/promo-nodes.ts';
 
+/**
+ * A timed promo's window on its grid item, epoch ms (start inclusive, expiry exclusive): the
+ * built page's inline script (components/search/PromoWindow.astro) hides the item when the
+ * shopper's clock is outside it.
+ */
+export const PROMO_STARTS_ATTRIBUTE = 'data-promo-starts';
+export const PROMO_EXPIRES_ATTRIBUTE = 'data-promo-expires';
+
 export interface ResultsGridProps {
   items: GridItem<SearchHit, GridPromoNode>[];
   options: CardOptions;
@@ -22,7 +30,11 @@ export function ResultsGrid({ items, options, promoHref, promoWords, similarHref
       {items.map((item) => {
         if (item.kind === 'node') {
           return (
-            <li key={`node-${item.node.id}`} className="search-grid__item search-grid__item--node">
+            <li
+              key={`node-${item.node.id}`}
+              className="search-grid__item search-grid__item--node"
+              {...{ [PROMO_STARTS_ATTRIBUTE]: item.node.start, [PROMO_EXPIRES_ATTRIBUTE]: item.node.expiry }}
+            >
               <PromoNodeCard node={item.node} />
             </li>
           );
