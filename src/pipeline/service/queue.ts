@@ -156,6 +156,11 @@ function connection(redisUrl: string, name: string, onEvent: QueueEvents): IORed
 
 /** Producer side only: enqueue rebuilds for workers elsewhere. */
 export function createRedisProducer(redisUrl: string, options: { prefix?: string; onEvent?: QueueEvents } = {}): RebuildQueue {
+  return openProducer(redisUrl, options).producer;
+}
+
+/** The producer, with its connection and BullMQ queue (a stopping worker that gives up on Redis drops them: createRedisQueue). */
+function openProducer(redisUrl: string, options: { prefix?: string; onEvent?: QueueEvents }): { producer: RebuildQueue; drop(): void } {
   const onEvent = options.onEvent ?? (() => {});
   const redis = connection(redisUrl, 'producer', onEvent);
   const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: options.prefix });
@@ -163,7 +168,11 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
   queue.on('error', (error: Error) => queueErrors.error(error));
   redis.on('ready', () => queueErrors.ready());
   const channel = prepareChannel(options.prefix ?? 'bull');
-  return {
+  const drop = () => {
+    queue.disconnect().catch(() => {});
+    redis.disconnect();
+  };
+  const producer: RebuildQueue = {
     async enqueue(slug) {
       await queue.add('rebuild', { slug }, { removeOnComplete: 500, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
     },
@@ -184,6 +193,7 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
       redis.disconnect();
     },
   };
+  return { producer, drop };
 }
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -223,6 +233,41 @@ async function putBack(job: Job<{ slug: string }>, token: string | undefined, wh
   throw new DelayedError();
 }
 
+/** How often a stopping worker asks Redis whether it still answers (createRedisQueue's close). */
+const STOP_PROBE_MS = 500;
+
+/**
+ * Resolves null once `closing` settles, or how long Redis has been silent (ms) once it has not
+ * answered a PING for `graceMs()` (plus two probes' time): it is gone or stalled, and the close
+ * would wait on it for ever (BullMQ's close, a job's last commands and ioredis's QUIT wait in
+ * the client's offline queue until Redis is back).
+ */
+async function closedUnlessSilent(closing: Promise<unknown>, redis: IORedis, graceMs: () => number): Promise<number | null> {
+  const closed = closing.then(
+    () => true,
+    () => true,
+  );
+  let answeredAt = Date.now();
+  let asking = false;
+  for (;;) {
+    let tick: ReturnType<typeof setTimeout> | undefined;
+    const probe = new Promise<false>((done) => (tick = setTimeout(() => done(false), STOP_PROBE_MS)));
+    const done = await Promise.race([closed, probe]);
+    clearTimeout(tick);
+    if (done) return null;
+    if (redis.status === 'ready' && !asking) {
+      asking = true;
+      redis
+        .ping()
+        .then(() => (answeredAt = Date.now()))
+        .catch(() => {})
+        .finally(() => (asking = false));
+    }
+    const silent = Date.now() - answeredAt;
+    if (silent > 2 * STOP_PROBE_MS + graceMs()) return silent;
+  }
+}
+
 /**
  * Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. A per-tenant Redis
  * lock (SET NX PX, renewed while the job runs) keeps two workers off one tenant; a worker that
@@ -231,7 +276,10 @@ async function putBack(job: Job<{ slug: string }>, token: string | undefined, wh
  * dead worker's half-built release directory is never served and is pruned). Locks are renewed
  * on the worker's event loop, so a starved worker can lose them while alive: its handler asks
  * `stillOwner` before going live, and a run whose job lock another worker took never publishes.
- * A worker that stops gives back at once the jobs it took but had not begun (JobReturned).
+ * A worker that stops gives back at once the jobs it took but had not begun (JobReturned), and
+ * waits for those it began; when Redis stops answering meanwhile, it waits `lockMs` (by then its
+ * jobs' locks have lapsed: they go to another worker once Redis is back), at once with no job
+ * running, then drops its connections and logs `queue-close-cut` with the jobs it left.
  */
 export function createRedisQueue(
   redisUrl: string,
@@ -241,8 +289,11 @@ export function createRedisQueue(
   const lockMs = options.lockMs ?? PIPELINE_DEFAULTS.lockMs;
   const prefix = options.prefix ?? 'bull';
   const onEvent = options.onEvent ?? (() => {});
-  const producer = createRedisProducer(redisUrl, { prefix, onEvent });
+  const produced = openProducer(redisUrl, { prefix, onEvent });
+  const producer = produced.producer;
   const locks = connection(redisUrl, 'locks', onEvent);
+  /** Jobs this worker runs: job id to tenant. */
+  const running = new Map<string, string>();
   const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const workerConnection = connection(redisUrl, 'worker', onEvent);
   const worker = new Worker(
@@ -259,6 +310,7 @@ export function createRedisQueue(
         locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs)).catch(() => {});
       }, Math.max(250, Math.floor(lockMs / 3)));
       const stillOwner = ownerCheck({ job, token, locks, key, value, lockMs, prefix, onEvent });
+      running.set(String(job.id), slug);
       try {
         onEvent('job-start', { tenant: slug, job: job.id });
         await handler(slug, { stillOwner });
@@ -268,6 +320,7 @@ export function createRedisQueue(
         if (error instanceof JobReturned) await putBack(job, token, { event: 'job-returned', delayMs: 0, onEvent });
         throw error;
       } finally {
+        running.delete(String(job.id));
         clearInterval(renew);
         await locks.eval(RELEASE_LOCK, 1, key, value).catch(() => {});
       }
@@ -299,12 +352,36 @@ export function createRedisQueue(
     async idle() {},
     depth: () => producer.depth?.() ?? Promise.resolve({ waiting: 0, running: 0 }),
     pending: () => producer.pending?.() ?? Promise.resolve(new Set<string>()),
-    async close() {
-      await worker.close();
-      await producer.close();
-      locks.disconnect();
-      workerConnection.disconnect();
-      hints?.disconnect();
-    },
+    close: () => closeWorker({ worker, produced, locks, others: [workerConnection, hints], running, lockMs, onEvent }),
   };
+}
+
+/**
+ * Close a worker's queue: the jobs it began end first, unless Redis stops answering meanwhile;
+ * then after `lockMs` (at once with no job running) its connections are dropped and
+ * `queue-close-cut` names the tenants whose jobs it left.
+ */
+async function closeWorker(parts: {
+  worker: Worker;
+  produced: ReturnType<typeof openProducer>;
+  locks: IORedis;
+  others: (IORedis | undefined)[];
+  running: Map<string, string>;
+  lockMs: number;
+  onEvent: QueueEvents;
+}): Promise<void> {
+  const { worker, produced, locks, running } = parts;
+  const closing = worker.close().then(() => produced.producer.close());
+  const silent = await closedUnlessSilent(closing, locks, () => (running.size > 0 ? parts.lockMs : 0));
+  if (silent === null) await closing;
+  else {
+    parts.onEvent('queue-close-cut', {
+      level: 'warn',
+      reason: `Redis did not answer for ${Math.round(silent / 100) / 10} s while this worker stopped: its connections are dropped`,
+      running: [...running.values()],
+    });
+    worker.disconnect().catch(() => {});
+    produced.drop();
+  }
+  for (const redis of [locks, ...parts.others]) redis?.disconnect();
 }

@@ -1,0 +1,142 @@
+/**
+ * A pipeline worker told to stop (SIGTERM) ends within a bounded time when Redis is gone (idle,
+ * and with a release under way) or hangs (paused). Its queue's connections reach nobody, so
+ * waiting for them (BullMQ's close, a command queued for a Redis that never answers) would hold
+ * the stop forever; the worker cuts the wait short and says what it cut (`queue-close-cut`). A worker whose
+ * PostgreSQL is gone stops at once as well (its state's pool closes on connections already lost).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { createRedisProducer } from '../../src/pipeline/service/queue.ts';
+import { REPO, waitFor, workspace } from '../support/pipeline-env.ts';
+import { startRedis, type LocalRedis } from '../support/redis-server.ts';
+import { controlPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
+
+const ws = workspace('redis-stop');
+ws.addTenant('hotel-cars');
+afterAll(() => ws.remove());
+
+interface Worker {
+  child: ChildProcess;
+  output: string;
+  exited: Promise<number | null>;
+}
+let worker: Worker | undefined;
+let redis: LocalRedis | undefined;
+let postgres: ThrowawayPostgres | undefined;
+
+afterEach(async () => {
+  if (worker && worker.child.exitCode === null && worker.child.signalCode === null) {
+    try {
+      process.kill(-(worker.child.pid as number), 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+    await worker.exited;
+  }
+  worker = undefined;
+  await redis?.stop();
+  redis = undefined;
+  await postgres?.stop();
+  postgres = undefined;
+});
+
+function startWorker(redisUrl: string, env: Record<string, string> = {}): Worker {
+  // Its own process group, so the clean-up's SIGKILL takes its render children down with it.
+  const child = spawn(
+    process.execPath,
+    [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', '6000'],
+    { cwd: REPO, detached: true, env: { ...process.env, REDIS_URL: redisUrl, TMPDIR: ws.temp, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const started: Worker = { child, output: '', exited: new Promise((done) => child.on('exit', (code) => done(code))) };
+  child.stdout?.on('data', (chunk: Buffer) => (started.output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (started.output += chunk.toString()));
+  onTestFailed(() => console.error(`worker ${child.pid} (exit ${child.exitCode}, signal ${child.signalCode}):\n${started.output.slice(-6000)}`));
+  return started;
+}
+
+function eventsOf(of: Worker): Record<string, unknown>[] {
+  return of.output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const has = (of: Worker, event: string) => eventsOf(of).some((fields) => fields.event === event);
+
+async function enqueue(redisUrl: string, slug: string): Promise<void> {
+  const producer = createRedisProducer(redisUrl);
+  try {
+    await producer.enqueue(slug);
+  } finally {
+    await producer.close();
+  }
+}
+
+/** Redis dies (SIGKILL: no goodbye to its clients), the worker notices, then it is told to stop: it must exit well within `boundMs`. */
+async function stopWithRedisGone(of: Worker, server: LocalRedis, boundMs: number): Promise<{ code: number | null; ms: number }> {
+  process.kill(server.pid as number, 'SIGKILL');
+  await waitFor('the worker to see Redis gone', () => has(of, 'queue-error'), 30_000, 50);
+  const told = Date.now();
+  process.kill(of.child.pid as number, 'SIGTERM');
+  const code = await Promise.race([of.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), boundMs))]);
+  expect(code, `the worker was still stopping ${boundMs / 1000} s after SIGTERM`).not.toBe('hung');
+  return { code: code as number | null, ms: Date.now() - told };
+}
+
+describe('a worker told to stop while a dependency is gone', () => {
+  it('ends at once when it runs no job, saying what it cut short', { timeout: 120_000 }, async () => {
+    redis = await startRedis();
+    worker = startWorker(redis.url);
+    await waitFor('the worker to start', () => has(worker!, 'pipeline-started'), 90_000, 100);
+    const { code, ms } = await stopWithRedisGone(worker, redis, 30_000);
+    expect(code).toBe(0);
+    // No job to wait for: it does not wait out its lock time (6 s) for Redis.
+    expect(ms).toBeLessThan(6000);
+    const cut = eventsOf(worker).find((fields) => fields.event === 'queue-close-cut');
+    expect(cut).toMatchObject({ level: 'warn', running: [] });
+  });
+
+  it('ends within its bound with a release under way, naming the job it left', { timeout: 300_000 }, async () => {
+    redis = await startRedis();
+    worker = startWorker(redis.url);
+    await waitFor('the worker to start', () => has(worker!, 'pipeline-started'), 90_000, 100);
+    await enqueue(redis.url, 'hotel-cars');
+    await waitFor('the release to start', () => has(worker!, 'build-start'), 120_000, 50);
+    // Its job's locks lapse after 6 s (--lock-ms): it waits that long for Redis, then gives up.
+    const { code } = await stopWithRedisGone(worker, redis, 30_000);
+    expect(code).toBe(0);
+    const cut = eventsOf(worker).find((fields) => fields.event === 'queue-close-cut');
+    expect(cut).toMatchObject({ level: 'warn', running: ['hotel-cars'] });
+  });
+
+  it('ends within its bound when Redis hangs (paused) with its connections open and a release under way', { timeout: 300_000 }, async () => {
+    redis = await startRedis();
+    worker = startWorker(redis.url);
+    await waitFor('the worker to start', () => has(worker!, 'pipeline-started'), 90_000, 100);
+    await enqueue(redis.url, 'hotel-cars');
+    await waitFor('the release to start', () => has(worker!, 'build-start'), 120_000, 50);
+    process.kill(redis.pid as number, 'SIGSTOP');
+    try {
+      process.kill(worker.child.pid as number, 'SIGTERM');
+      const code = await Promise.race([worker.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 30_000))]);
+      expect(code, 'the worker was still stopping 30 s after SIGTERM').toBe(0);
+      expect(eventsOf(worker).find((fields) => fields.event === 'queue-close-cut')).toMatchObject({ running: ['hotel-cars'] });
+    } finally {
+      process.kill(redis.pid as number, 'SIGCONT');
+    }
+  });
+
+  it('ends at once when PostgreSQL is gone (Redis up)', { timeout: 300_000 }, async () => {
+    redis = await startRedis();
+    postgres = await startThrowawayPostgres({ fsync: false });
+    worker = startWorker(redis.url, { DATABASE_URL: postgres.url });
+    await waitFor('the worker to start', () => has(worker!, 'pipeline-started'), 90_000, 100);
+    controlPostgres(join(postgres.dir, 'data'), 'stop');
+    process.kill(worker.child.pid as number, 'SIGTERM');
+    const code = await Promise.race([worker.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 30_000))]);
+    expect(code, 'the worker was still stopping 30 s after SIGTERM').toBe(0);
+    expect(has(worker, 'queue-close-cut')).toBe(false);
+  });
+});
