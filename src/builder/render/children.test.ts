@@ -107,3 +107,29 @@ describe('a warm renderer after a job that could not be handed to its child', ()
     expect(result?.secondResult).toMatchObject({ code: 1, output: expect.stringMatching(/warm renderer exited/) });
   });
 });
+
+describe('a render child that cannot be started', () => {
+  // Fault: runBundleChild wrote the bundle's temporary folder, then made the output directory;
+  // when that threw (a path under a file, a full or read-only disk), the folder stayed behind.
+  it('leaves no bundle folder behind when the output directory cannot be made', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    writeFileSync(join(dir, 'a-file'), '');
+    const run = oneShot(`
+      import { readdirSync } from 'node:fs';
+      import { ASTRO_BUILD_CHILD, runBundleChild } from ${JSON.stringify(children)};
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      let error = 'none';
+      try {
+        await runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'no-out' }, ${JSON.stringify(join(dir, 'a-file', 'out'))}, {});
+      } catch (thrown) {
+        error = thrown.code;
+      }
+      console.log('RESULT ' + JSON.stringify({ error, left: readdirSync(${JSON.stringify(temp)}) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({ error: 'ENOTDIR', left: [] });
+  });
+});

@@ -49,16 +49,24 @@ export interface ChildRun {
 /**
  * Start a child script (its file path) with the bundle written to a temporary file. The child is spawned
  * before this returns, so the caller can work while it runs; the promise resolves when it ends.
+ * Throws, its bundle's folder removed, when the output directory cannot be made or the child
+ * cannot be spawned.
  */
 export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
   const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
-  mkdirSync(outDir, { recursive: true });
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), script], {
+  let child;
+  try {
+    mkdirSync(outDir, { recursive: true });
+    child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), script], {
       cwd: REPO_ROOT,
       env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir, DEALER_PARENT_PID: String(process.pid) }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+  } catch (error) {
+    bundleTemp.remove();
+    throw error;
+  }
+  return new Promise((done) => {
     let output = '';
     let peakRss = 0;
     const collect = (chunk: Buffer) => {
