@@ -2,10 +2,13 @@
  * A pipeline worker told to stop (SIGTERM) ends within a bounded time when Redis is gone (idle,
  * and with a release under way) or hangs (paused). Its queue's connections reach nobody, so
  * waiting for them (BullMQ's close, a command queued for a Redis that never answers) would hold
- * the stop forever; the worker cuts the wait short and says what it cut (`queue-close-cut`). A worker whose
- * PostgreSQL is gone stops at once as well (its state's pool closes on connections already lost).
+ * the stop forever; the worker cuts the wait short and says what it cut (`queue-close-cut`). A
+ * worker whose PostgreSQL is gone stops at once as well (its state's pool closes on connections
+ * already lost). A worker killed mid-release (SIGKILL) leaves its render bundles' temporary
+ * folders: the next worker's start removes them, never a running process's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { createRedisProducer } from '../../src/pipeline/service/queue.ts';
@@ -64,6 +67,9 @@ function eventsOf(of: Worker): Record<string, unknown>[] {
 }
 
 const has = (of: Worker, event: string) => eventsOf(of).some((fields) => fields.event === event);
+
+/** The render bundles' temporary folders in the workers' temp folder (src/builder/render/children.ts). */
+const bundleFolders = () => readdirSync(ws.temp).filter((name) => name.startsWith('dealer-bundle-'));
 
 async function enqueue(redisUrl: string, slug: string): Promise<void> {
   const producer = createRedisProducer(redisUrl);
@@ -138,5 +144,35 @@ describe('a worker told to stop while a dependency is gone', () => {
     const code = await Promise.race([worker.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 30_000))]);
     expect(code, 'the worker was still stopping 30 s after SIGTERM').toBe(0);
     expect(has(worker, 'queue-close-cut')).toBe(false);
+  });
+});
+
+describe('a worker killed mid-release', () => {
+  it("leaves its render bundles' folders, which the next worker's start removes (a running process's stay)", { timeout: 300_000 }, async () => {
+    redis = await startRedis();
+    const killed = startWorker(redis.url);
+    worker = killed;
+    await waitFor('the worker to start', () => has(killed, 'pipeline-started'), 90_000, 100);
+    await enqueue(redis.url, 'hotel-cars');
+    const before = new Set(bundleFolders());
+    const made = () => bundleFolders().filter((name) => !before.has(name));
+    await waitFor('the release to start rendering', () => has(killed, 'build-start') && made().length > 0, 120_000, 50);
+    // Its process group, render children included: nothing of it can clean up.
+    process.kill(-(killed.child.pid as number), 'SIGKILL');
+    await killed.exited;
+    const left = made();
+    expect(left.length).toBeGreaterThan(0);
+    // A folder of a process that runs (this one) on the same machine.
+    const live = `dealer-bundle-${process.pid}-Live01`;
+    mkdirSync(join(ws.temp, live));
+    try {
+      worker = startWorker(redis.url);
+      await waitFor('the next worker to start', () => has(worker!, 'pipeline-started'), 90_000, 100);
+      expect(bundleFolders().filter((name) => left.includes(name))).toEqual([]);
+      expect(bundleFolders()).toContain(live);
+      expect(eventsOf(worker).find((fields) => fields.event === 'stale-bundles-removed')?.folders).toEqual(expect.arrayContaining(left));
+    } finally {
+      rmSync(join(ws.temp, live), { recursive: true, force: true });
+    }
   });
 });

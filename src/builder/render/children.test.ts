@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
+import { removeStaleBundleFolders } from './children.ts';
 
 const children = pathToFileURL(join(import.meta.dirname, 'children.ts')).href;
 const temps: string[] = [];
@@ -131,5 +132,88 @@ describe('a render child that cannot be started', () => {
     `);
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({ error: 'ENOTDIR', left: [] });
+  });
+});
+
+describe('the bundle folders of a render whose process died', () => {
+  /** A temp folder for a one-shot process, and a child script that lives `ms` then ends (a render child that outlives its parent a moment, as an orphan does). */
+  function setUp(ms: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const child = join(dir, 'child.mjs');
+    writeFileSync(
+      child,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(process.pid));\nsetTimeout(() => {}, ${ms});\n`,
+    );
+    const childPid = () => (existsSync(join(dir, 'child.pid')) ? Number(readFileSync(join(dir, 'child.pid'), 'utf8')) : 0);
+    return { dir, temp, child, childPid };
+  }
+
+  // Fault: a worker that exits mid-render (a stop cut short when Redis is gone, a second SIGTERM)
+  // left the bundle's temporary folder of each render under way in the temp folder.
+  it('a process that exits while its render child runs removes the bundle folder it made for it', () => {
+    const { dir, temp, child, childPid } = setUp(3000);
+    const run = oneShot(`
+      import { existsSync, readdirSync } from 'node:fs';
+      import { runBundleChild } from ${JSON.stringify(children)};
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      void runBundleChild(${JSON.stringify(child)}, [], { slug: 'exits' }, ${JSON.stringify(join(dir, 'out'))}, {});
+      const wait = setInterval(() => {
+        if (!existsSync(${JSON.stringify(join(dir, 'child.pid'))})) return;
+        console.log('HELD ' + JSON.stringify(readdirSync(${JSON.stringify(temp)})));
+        process.exit(1);
+      }, 20);
+    `);
+    const pid = childPid();
+    if (pid) children_.push(pid);
+    expect(run.status, run.stderr).toBe(1);
+    expect(JSON.parse(/HELD (.*)/.exec(run.stdout)?.[1] ?? '[]')).toEqual([expect.stringMatching(/^dealer-bundle-\d+-/)]);
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
+  it('a render child killed mid-render: its parent removes the bundle folder', () => {
+    const { dir, temp, child } = setUp(60_000);
+    const run = oneShot(`
+      import { existsSync, readdirSync, readFileSync } from 'node:fs';
+      import { runBundleChild } from ${JSON.stringify(children)};
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      const render = runBundleChild(${JSON.stringify(child)}, [], { slug: 'killed' }, ${JSON.stringify(join(dir, 'out'))}, {});
+      while (!existsSync(${JSON.stringify(join(dir, 'child.pid'))})) await new Promise((done) => setTimeout(done, 20));
+      const held = readdirSync(${JSON.stringify(temp)});
+      process.kill(Number(readFileSync(${JSON.stringify(join(dir, 'child.pid'))}, 'utf8')), 'SIGKILL');
+      const { code } = await render;
+      console.log('RESULT ' + JSON.stringify({ held, code, left: readdirSync(${JSON.stringify(temp)}) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as { held: string[]; code: number; left: string[] };
+    expect(result).toMatchObject({ code: 1, left: [] });
+    expect(result.held).toHaveLength(1);
+  });
+
+  // Fault: a worker killed mid-render (SIGKILL, the out-of-memory killer) can remove nothing; its
+  // bundle folders stayed in the temp folder for good. The next start removes them.
+  it("removes the folders whose owner process is gone, never a live process's", () => {
+    const { temp } = setUp(0);
+    const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    const deadPid = Number(gone.stdout.trim());
+    const names = {
+      dead: `dealer-bundle-${deadPid}-aB3dE6`,
+      live: `dealer-bundle-${process.pid}-xY9zW1`,
+      oldUnowned: 'dealer-bundle-Qq1Ww2',
+      newUnowned: 'dealer-bundle-Ee3Rr4',
+      other: 'pipeline-redis-abc',
+    };
+    for (const name of Object.values(names)) {
+      mkdirSync(join(temp, name));
+      writeFileSync(join(temp, name, 'tenant.json'), '{}');
+    }
+    // Made before owners were named in the folder: removed once it is a day old (no render lasts that long).
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(join(temp, names.oldUnowned), twoDaysAgo, twoDaysAgo);
+    const removed = removeStaleBundleFolders(temp);
+    expect(removed.sort()).toEqual([names.dead, names.oldUnowned].sort());
+    expect(readdirSync(temp).sort()).toEqual([names.live, names.newUnowned, names.other].sort());
   });
 });

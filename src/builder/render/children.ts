@@ -4,10 +4,13 @@
  * with a server bundle kept from an earlier Astro build of the same code: astro/kept-renderer.ts).
  * Each gets the bundle as a private temporary file (DEALER_BUNDLE), the output directory
  * (DEALER_OUT_DIR) and an allow-listed environment (child-env.ts: no server secret reaches a
- * build child). Used by the tenant build, the fleet build and the pipeline's releases.
+ * build child). Used by the tenant build, the fleet build and the pipeline's releases. A bundle's
+ * folder is named after its process (`dealer-bundle-<pid>-*`) and goes when the process exits; a
+ * killed one's stays until removeStaleBundleFolders (the pipeline's start) finds its owner gone.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSettings, cacheRoot } from '../../config/build.ts';
@@ -35,6 +38,70 @@ function nodeCompileCache(): string {
   return join(cacheRoot(), 'node-compile');
 }
 
+const BUNDLE_PREFIX = 'dealer-bundle-';
+/** Bundle files handed to children and not yet removed: removed when this process exits, so that only a killed process leaves one. */
+const heldBundles = new Set<() => void>();
+let exitHooked = false;
+
+/** The bundle in a private temporary folder named after this process (`dealer-bundle-<pid>-*`), and how to remove it. */
+function writeBundleFile(bundle: TenantBundle): { path: string; remove(): void } {
+  const temp = writePrivateTempFile(`${BUNDLE_PREFIX}${process.pid}-`, `${bundle.slug}.json`, JSON.stringify(bundle));
+  // A process that exits mid-render (a stop cut short, a second signal) removes its bundles on the way out.
+  if (!exitHooked) process.on('exit', removeHeldBundles);
+  exitHooked = true;
+  const remove = () => {
+    heldBundles.delete(remove);
+    temp.remove();
+  };
+  heldBundles.add(remove);
+  return { path: temp.path, remove };
+}
+
+function removeHeldBundles(): void {
+  for (const remove of heldBundles) remove();
+}
+
+/** Whether a process runs (another user's too; a pid taken again by a new process keeps the folders until that one ends). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** A folder made before bundle folders named their process goes once this old (no render lasts that long). */
+const UNOWNED_STALE_MS = 86_400_000;
+
+/**
+ * Remove from `dir` (default the temp folder) the bundle folders of processes that are gone: a
+ * worker killed mid-render (SIGKILL, the out-of-memory killer) could not remove its own. A
+ * running process's folders stay, another worker's on the same machine too. Returns the names removed.
+ */
+export function removeStaleBundleFolders(dir: string = tmpdir(), now: number = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const owner = /^dealer-bundle-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
+    const unowned = /^dealer-bundle-[A-Za-z0-9]{6}$/.test(name);
+    if (!owner && !unowned) continue;
+    try {
+      if (owner ? processRuns(Number(owner[1])) : now - statSync(join(dir, name)).mtimeMs < UNOWNED_STALE_MS) continue;
+      rmSync(join(dir, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Another user's folder (a shared temp folder), or gone meanwhile: left alone.
+    }
+  }
+  return removed;
+}
+
 /** Exit code, the tail of the output, and the child's peak resident memory (bytes, 0 when it did not say). */
 export interface ChildRun {
   code: number;
@@ -53,7 +120,7 @@ export interface ChildRun {
  * cannot be spawned.
  */
 export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
-  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+  const bundleTemp = writeBundleFile(bundle);
   let child;
   try {
     mkdirSync(outDir, { recursive: true });
@@ -223,10 +290,10 @@ export class WarmRenderer {
     // A job never rejects: one that fails before it reaches the child (its bundle's file cannot be
     // written: a full disk) answers for itself and leaves the queue to the next job.
     const job = this.#queue.then(async (): Promise<ChildRun> => {
-      let bundleTemp: ReturnType<typeof writePrivateTempFile> | undefined;
+      let bundleTemp: ReturnType<typeof writeBundleFile> | undefined;
       this.#hold(true);
       try {
-        const temp = (bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle)));
+        const temp = (bundleTemp = writeBundleFile(bundle));
         mkdirSync(outDir, { recursive: true });
         await this.#start();
         const answer = await new Promise<WarmAnswer>((done) => {

@@ -16,6 +16,7 @@ import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, JobReturned, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
+import { removeStaleBundleFolders } from '../../builder/render/index.ts';
 import { inFlight } from '../../lib/batch/in-flight.ts';
 import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
@@ -216,7 +217,17 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   };
 }
 
-/** Resolve the options (defaults, the environment's settings), check the operator token, open the state. */
+/**
+ * The render bundles' folders that this machine's killed processes left in the temp folder (a
+ * worker SIGKILLed mid-render) go when a process that renders starts; a running worker's stay
+ * (src/builder/render/children.ts).
+ */
+function removeStaleBundles(log: Logger): void {
+  const removed = removeStaleBundleFolders();
+  if (removed.length > 0) log({ event: 'stale-bundles-removed', folders: removed });
+}
+
+/** Resolve the options (defaults, the environment's settings), check the operator token, open the state; a process that renders removes stale bundle folders. */
 async function openService(options: PipelineOptions): Promise<Service> {
   const tenantsDir = resolve(options.tenantsDir);
   const sitesDir = resolve(options.sitesDir);
@@ -232,12 +243,15 @@ async function openService(options: PipelineOptions): Promise<Service> {
       databaseUrl: settings.databaseUrl,
       files: sharedStateFiles(settings.databaseUrl, options.env),
     }));
+  const log = options.log ?? createLogger();
+  const role = options.role ?? 'all';
+  if (role !== 'intake') removeStaleBundles(log);
   return {
     options,
     tenantsDir,
     sitesDir,
-    log: options.log ?? createLogger(),
-    role: options.role ?? 'all',
+    log,
+    role,
     debounceMs: options.debounceMs ?? PIPELINE_DEFAULTS.debounceMs,
     maxWaitMs: options.maxWaitMs ?? PIPELINE_DEFAULTS.maxWaitMs,
     settings,
