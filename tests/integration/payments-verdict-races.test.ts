@@ -3,13 +3,17 @@
  * meet. Asking Stripe is a round trip, during which the webhook may record the same verdict, or
  * another, and the sweep may end the payment: the asked verdict is recorded on the payment as it
  * is when it comes back, each status change conditional on the status it was decided on; a card
- * submitted on a payment the sweep ended meanwhile gets no PaymentIntent. The provider's answer is
+ * submitted on a payment the sweep ended meanwhile gets no PaymentIntent. A payment's state only
+ * moves forward: a paid verdict on a payment refunded since (a late event, or one asked) changes
+ * nothing, its lead not sent again nor its car reserved again. The provider's answer is
  * held at a hook (after Stripe answered, before the lead API uses it) while the other recorder
  * runs. Runs on SQLite and, when available, PostgreSQL.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
+import { readReservationOverlay } from '../../src/lib/vehicle/reservation-overlay.ts';
 import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
 import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -53,7 +57,7 @@ for (const kind of DATABASES) {
     };
 
     beforeAll(async () => {
-      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43], options: (on) => options(on) });
+      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43, 44, 45, 46, 47, 48, 49], options: (on) => options(on) });
       ({ stripe, database } = started);
       const provider = hookedProvider();
       app = await testApp(
@@ -216,6 +220,159 @@ for (const kind of DATABASES) {
       expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'refunded' });
       expect((await post(older)).json()).toMatchObject({ outcome: 'already recorded' });
       expect(await row(id)).toMatchObject({ status: 'refunded', refunded_cents: 30_000 });
+    });
+
+    /** The lead of a payment as stored now. */
+    const leadOf = async (leadId: string) => (await api().stores.leads.get('alpha', leadId))!;
+    /** Calls of markReserved (the reserved overlay written) while `run` runs. */
+    const marksDuring = async (run: () => Promise<void>) => {
+      const payments = api().payments;
+      const original = payments.markReserved.bind(payments);
+      let marks = 0;
+      payments.markReserved = async (...args) => {
+        marks++;
+        return original(...args);
+      };
+      try {
+        await run();
+      } finally {
+        payments.markReserved = original;
+      }
+      return marks;
+    };
+    /** A deposit on `carId` paid by the verdict asked of Stripe (the polled status), its succeeded event held back: the payment, its lead and that event. */
+    const depositPaidEventLate = async (carId: string) => {
+      const { paymentId, leadId } = await depositCardSubmitted(carId);
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      clock += askAfterMs;
+      expect(await status(paymentId)).toBe('paid');
+      expect(readReservationOverlay(join(started!.tenants, 'alpha'))[carId]).toBeDefined();
+      return { paymentId, leadId, event };
+    };
+    const overlayHas = (carId: string) => readReservationOverlay(join(started!.tenants, 'alpha'))[carId] !== undefined;
+
+    it('a succeeded event arriving after the full refund (Stripe does not keep their order) changes nothing: the lead stays refunded and is not sent again, the car is not reserved again', async () => {
+      const { paymentId, leadId, event } = await depositPaidEventLate('44');
+      await api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
+      expect(overlayHas('44')).toBe(false);
+      const before = await leadOf(leadId);
+      expect(before.data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
+      const marks = await marksDuring(async () => {
+        expect((await post(event)).json()).toMatchObject({ outcome: 'already settled' });
+      });
+      expect(marks).toBe(0);
+      expect(overlayHas('44')).toBe(false);
+      expect(await row(paymentId)).toMatchObject({ status: 'refunded', refunded_cents: 25_000 });
+      const after = await leadOf(leadId);
+      expect([after.revision, after.data.payment]).toEqual([before.revision, before.data.payment]);
+    });
+
+    it('a succeeded event arriving after a part refund changes nothing: the lead stays partially refunded and is not sent again as paid', async () => {
+      const { paymentId, leadId, event } = await depositPaidEventLate('45');
+      await api().payments.refund(api().tenants.get('alpha')!, paymentId, 5_000, 'part');
+      const before = await leadOf(leadId);
+      expect(before.data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00' });
+      const marks = await marksDuring(async () => {
+        expect((await post(event)).json()).toMatchObject({ outcome: 'already settled' });
+      });
+      expect(marks).toBe(0);
+      expect(overlayHas('45')).toBe(true); // a part refund keeps the car reserved
+      expect(await row(paymentId)).toMatchObject({ status: 'partially_refunded', refunded_cents: 5_000 });
+      const after = await leadOf(leadId);
+      expect([after.revision, after.data.payment]).toEqual([before.revision, before.data.payment]);
+    });
+
+    it("a succeeded event that read the payment paid, the dealer's full refund recorded before its lead is saved: the lead stays refunded, the car is not reserved again", async () => {
+      const { paymentId, leadId, event } = await depositPaidEventLate('46');
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      let refunded: Promise<unknown> | undefined;
+      // The event read the payment paid (a replay's path: finish the lead and the overlay); the refund runs before its save.
+      leads.save = async (write) => {
+        if (write.leadId === leadId && (write.values.payment as { status?: string } | undefined)?.status === 'paid' && !refunded) {
+          refunded = api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
+          await refunded;
+        }
+        return original(write);
+      };
+      let marks: number;
+      try {
+        marks = await marksDuring(async () => {
+          await post(event);
+        });
+      } finally {
+        leads.save = original;
+      }
+      expect(refunded).toBeDefined();
+      expect(marks).toBe(0);
+      expect(overlayHas('46')).toBe(false);
+      expect(await row(paymentId)).toMatchObject({ status: 'refunded', refunded_cents: 25_000 });
+      expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
+    });
+
+    it("a succeeded event that read the payment paid, the dealer's full refund recorded after its lead's check and before its car is marked: the car is not reserved again", async () => {
+      const { paymentId, leadId, event } = await depositPaidEventLate('49');
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      let refunded: Promise<unknown> | undefined;
+      // The event's lead save finds 'paid' on the lead already (a replay's path); the refund runs once it has answered.
+      leads.save = async (write) => {
+        const answer = await original(write);
+        if (write.leadId === leadId && (write.values.payment as { status?: string } | undefined)?.status === 'paid' && !refunded) {
+          refunded = api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
+          await refunded;
+        }
+        return answer;
+      };
+      let marks: number;
+      try {
+        marks = await marksDuring(async () => {
+          expect((await post(event)).json()).toMatchObject({ outcome: 'already settled' });
+        });
+      } finally {
+        leads.save = original;
+      }
+      expect(refunded).toBeDefined();
+      expect(marks).toBe(0);
+      expect(overlayHas('49')).toBe(false);
+      expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
+    });
+
+    it('a paid verdict asked of Stripe (the polled status) while the webhook records the deposit paid and the dealer refunds it in full changes nothing', async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('47');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      let revision = 0;
+      hooks.asked = async () => {
+        expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
+        await api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
+        revision = (await leadOf(leadId)).revision;
+      };
+      clock += askAfterMs;
+      expect(await status(paymentId)).toBe('refunded');
+      expect(overlayHas('47')).toBe(false);
+      const lead = await leadOf(leadId);
+      expect([lead.revision, lead.data.payment]).toMatchObject([revision, { status: 'refunded' }]);
+    });
+
+    it('a hold run out whose verdict is asked of Stripe by the sweep while the webhook records it paid and the dealer refunds it in full: it stays refunded', async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('48');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      let revision = 0;
+      hooks.asked = async () => {
+        expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
+        await api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
+        revision = (await leadOf(leadId)).revision;
+      };
+      clock += api().tenants.get('alpha')!.site.payments.hold_minutes * 60_000 + 1;
+      await api().payments.expireHolds();
+      expect(hooks.asked).toBeUndefined();
+      expect(await row(paymentId)).toMatchObject({ status: 'refunded', refunded_cents: 25_000 });
+      expect(overlayHas('48')).toBe(false);
+      const lead = await leadOf(leadId);
+      expect([lead.revision, lead.data.payment]).toMatchObject([revision, { status: 'refunded' }]);
     });
 
     it('a card submitted on an invoice payment the sweep cancels meanwhile gets no PaymentIntent: 409, the payment ended', async () => {

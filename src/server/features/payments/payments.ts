@@ -43,6 +43,19 @@ export {
   type StartResult,
 } from './reserve.ts';
 
+/** The states of a payment on its lead, in the order they follow each other (docs/payments.md "What the dealer receives"). */
+const LEAD_PAYMENT_STATES = ['paid', 'partially refunded', 'refunded'];
+
+/** How a payment state to be put on its lead stands to the one there (of the same payment): new, already there, or behind it. */
+type LeadPaymentProgress = 'ahead' | 'same' | 'behind';
+
+/** `next` against `current`, the state on the lead (LEAD_PAYMENT_STATES; any other, such as an automatic refund's note, is only the same or not). */
+function leadPaymentProgress(current: string | undefined, next: string): LeadPaymentProgress {
+  if (current === next) return 'same';
+  const [from, to] = [LEAD_PAYMENT_STATES.indexOf(current ?? ''), LEAD_PAYMENT_STATES.indexOf(next)];
+  return from >= 0 && to >= 0 && to < from ? 'behind' : 'ahead';
+}
+
 /** The Stripe API endpoint of STRIPE_API_URL (a local stand-in in tests), else Stripe's own. */
 function stripeApi(url: string | undefined): { host: string; port: number; protocol: 'http' | 'https' } | undefined {
   if (!url) return undefined;
@@ -214,13 +227,16 @@ export class Payments implements PaymentsContext {
   // ---- The lead and the live site -----------------------------------------------------------
 
   /**
-   * Put the server's payment record on the lead (once per state) and deliver it to the dealer.
-   * Once: the lead's record is checked inside the lead write's transaction, its row locked
-   * (LeadWrite.refuse), so of the webhook and a verdict asked at once (or a replayed event) one
-   * saves the lead and the other changes nothing.
+   * Put the server's payment record on the lead (once per state, never behind the state on it) and
+   * deliver it to the dealer. The lead's record is checked inside the lead write's transaction, its
+   * row locked (LeadWrite.refuse), so of the webhook and a verdict asked at once (or a replayed
+   * event) one saves the lead and the other changes nothing, and a state behind the one the lead
+   * holds (a paid verdict after the refund was sent: the provider does not keep its events in
+   * order) is not saved over it. Resolves to false in that case (logged), else true (saved, or on
+   * the lead already).
    */
-  async completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<void> {
-    if (!payment.lead_id) return;
+  async completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<boolean> {
+    if (!payment.lead_id) return true;
     const record = {
       status: state,
       provider: payment.provider,
@@ -233,18 +249,25 @@ export class Payments implements PaymentsContext {
       ...(reservedUntil ? { reserved_until: new Date(reservedUntil).toISOString() } : {}),
       ...(payment.reference ? { invoice_reference: payment.reference } : {}),
     };
+    let progress = 'ahead' as LeadPaymentProgress;
     const saved = await this.deps.leads.save({
       tenant: tenant.slug,
       leadId: payment.lead_id,
       refuse: (lead) => {
         const current = lead.data.payment as { status?: string; reference?: string } | undefined;
-        return current?.status === state && current.reference === payment.provider_ref ? { status: 409, error: 'this payment state is on the lead already' } : undefined;
+        if (current?.reference !== payment.provider_ref) return undefined;
+        progress = leadPaymentProgress(current.status, state);
+        if (progress === 'same') return { status: 409, error: 'this payment state is on the lead already' };
+        return progress === 'behind' ? { status: 409, error: 'a later state of this payment is on the lead' } : undefined;
       },
       values: { form_completed: true, payment: record },
       destinations: tenant.destinations.map((destination) => destination.id),
       now: this.deps.now(),
     });
     if (saved.status === 'updated') this.deps.kick();
+    if (saved.status !== 'refused' || progress !== 'behind') return true;
+    this.deps.log.warn({ tenant: tenant.slug, payment: payment.id, lead: payment.lead_id, state }, 'payment state behind the one on the lead: not saved');
+    return false;
   }
 
   private tenantDir(slug: string): string {

@@ -66,6 +66,9 @@ export const ALREADY_SETTLED = 'already settled';
 /** Statuses of a payment the provider took: a paid verdict on one is recorded already. */
 const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded', 'conflict'];
 
+/** Statuses past paid (money given back since): a paid verdict would move such a payment backwards, so it changes nothing. */
+const REFUNDED_STATUSES = ['refunded', 'partially_refunded'];
+
 /** Thrown inside paid()'s transaction when another recorder changed the payment's status first: everything it did is rolled back. */
 class RecordedMeanwhile extends Error {}
 
@@ -95,8 +98,15 @@ export async function recordVerdict(ctx: PaymentsContext, tenant: ApiTenant, ask
  * recorded (the car taken or the invoice paid, or a conflict) only while its status is still the
  * one read: else another recorder did it meanwhile, and this one changes nothing (ALREADY_SETTLED).
  * One recorded paid already (a replayed event after a crash) finishes the lead and the overlay.
+ * A payment's state only moves forward: one refunded (in full or in part) since, as read or by the
+ * time its lead is saved or its car marked, is not made paid again (no lead sent again, the car not
+ * reserved again; logged): the provider does not keep its events in order.
  */
 async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: Verdict): Promise<string> {
+  if (REFUNDED_STATUSES.includes(payment.status)) {
+    ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id, status: payment.status }, 'paid verdict on a payment refunded since: nothing changed');
+    return ALREADY_SETTLED;
+  }
   if (event.amountCents !== payment.amount_cents || event.currency.toLowerCase() !== payment.currency) {
     ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, amount: event.amountCents, expected: payment.amount_cents }, 'paid amount differs from the amount asked');
     const changed = await ctx.deps.db.run("UPDATE payments SET status = 'review', failure = $1, updated_at = $2 WHERE id = $3 AND status = $4", [
@@ -123,8 +133,16 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
   }
   if (conflict) return refundTaken(ctx, tenant, payment, at);
   // Only a deposit holds a car: an invoice's lead names no reservation.
-  await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', payment.kind === 'reservation' ? holdUntil : undefined);
-  if (payment.kind === 'reservation' && payment.car_id) await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
+  if (!(await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', payment.kind === 'reservation' ? holdUntil : undefined))) return ALREADY_SETTLED;
+  if (payment.kind === 'reservation' && payment.car_id) {
+    // Read again: a refund recorded since the payment was read has decided the car's overlay entry (taken down, or kept for a part refund).
+    const now = await ctx.repo.get(tenant.slug, payment.id);
+    if (now?.status !== 'paid') {
+      ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id, status: now?.status }, 'paid verdict on a payment refunded meanwhile: the car is not marked reserved again');
+      return ALREADY_SETTLED;
+    }
+    await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
+  }
   return 'paid';
 }
 
