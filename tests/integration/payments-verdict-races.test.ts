@@ -5,9 +5,10 @@
  * is when it comes back, each status change conditional on the status it was decided on; a card
  * submitted on a payment the sweep ended meanwhile gets no PaymentIntent. A payment's state only
  * moves forward: a paid verdict on a payment refunded since (a late event, or one asked) changes
- * nothing, its lead not sent again nor its car reserved again. The provider's answer is
- * held at a hook (after Stripe answered, before the lead API uses it) while the other recorder
- * runs. Runs on SQLite and, when available, PostgreSQL.
+ * nothing, its lead not sent again nor its car reserved again; a second part refund, a larger
+ * refunded total, is sent on the lead, and the lead keeps the larger total whatever the order its
+ * saves arrive in. The provider's answer is held at a hook (after Stripe answered, before the lead
+ * API uses it) while the other recorder runs. Runs on SQLite and, when available, PostgreSQL.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -373,6 +374,46 @@ for (const kind of DATABASES) {
       expect(overlayHas('48')).toBe(false);
       const lead = await leadOf(leadId);
       expect([lead.revision, lead.data.payment]).toMatchObject([revision, { status: 'refunded' }]);
+    });
+
+    it("a second part refund reaches the lead with the larger refunded total (sent again once); the refund's own event after it changes nothing", async () => {
+      const { id, ref } = await paidInvoice(`TWOPARTS-${kind}`, 30_000);
+      const alpha = api().tenants.get('alpha')!;
+      const leadId = (await row(id)).lead_id!;
+      await api().payments.refund(alpha, id, 5_000, 'first part');
+      const first = await leadOf(leadId);
+      expect(first.data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00' });
+      await api().payments.refund(alpha, id, 5_000, 'second part');
+      expect(await row(id)).toMatchObject({ status: 'partially_refunded', refunded_cents: 10_000 });
+      const second = await leadOf(leadId);
+      expect([second.revision, second.data.payment]).toMatchObject([first.revision + 1, { status: 'partially refunded', refunded: '100.00' }]);
+      expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'already recorded' });
+      expect((await leadOf(leadId)).revision).toBe(second.revision);
+    });
+
+    it('two part refunds whose lead saves arrive in the other order: the lead keeps the larger refunded total', async () => {
+      const { id } = await paidInvoice(`TWOPARTSORDER-${kind}`, 30_000);
+      const alpha = api().tenants.get('alpha')!;
+      const leadId = (await row(id)).lead_id!;
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      let second: Promise<unknown> | undefined;
+      // The first part refund is recorded; the second is recorded and its lead saved before the first's lead save.
+      leads.save = async (write) => {
+        if (write.leadId === leadId && (write.values.payment as { refunded?: string } | undefined)?.refunded === '50.00' && !second) {
+          second = api().payments.refund(alpha, id, 5_000, 'second part');
+          await second;
+        }
+        return original(write);
+      };
+      try {
+        await api().payments.refund(alpha, id, 5_000, 'first part');
+      } finally {
+        leads.save = original;
+      }
+      expect(second).toBeDefined();
+      expect(await row(id)).toMatchObject({ status: 'partially_refunded', refunded_cents: 10_000 });
+      expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'partially refunded', refunded: '100.00' });
     });
 
     it('a card submitted on an invoice payment the sweep cancels meanwhile gets no PaymentIntent: 409, the payment ended', async () => {

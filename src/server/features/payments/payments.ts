@@ -49,11 +49,26 @@ const LEAD_PAYMENT_STATES = ['paid', 'partially refunded', 'refunded'];
 /** How a payment state to be put on its lead stands to the one there (of the same payment): new, already there, or behind it. */
 type LeadPaymentProgress = 'ahead' | 'same' | 'behind';
 
-/** `next` against `current`, the state on the lead (LEAD_PAYMENT_STATES; any other, such as an automatic refund's note, is only the same or not). */
-function leadPaymentProgress(current: string | undefined, next: string): LeadPaymentProgress {
-  if (current === next) return 'same';
-  const [from, to] = [LEAD_PAYMENT_STATES.indexOf(current ?? ''), LEAD_PAYMENT_STATES.indexOf(next)];
-  return from >= 0 && to >= 0 && to < from ? 'behind' : 'ahead';
+/** What of a lead's payment record tells its state: the status and the refunded amount ("100.00"; absent before any refund). */
+interface LeadPaymentState {
+  status?: string;
+  refunded?: unknown;
+}
+
+/** A record's refunded amount in cents (0 when absent). */
+const refundedCentsOf = (state: LeadPaymentState) => (typeof state.refunded === 'string' ? Math.round(Number(state.refunded) * 100) : 0);
+
+/**
+ * `next` against `current`, the state on the lead: by LEAD_PAYMENT_STATES, then by the refunded
+ * total (a second part refund, a larger total, is a new state to send; the same total is not). Any
+ * other status, such as an automatic refund's note, is only the same or not.
+ */
+function leadPaymentProgress(current: LeadPaymentState, next: LeadPaymentState): LeadPaymentProgress {
+  const [from, to] = [LEAD_PAYMENT_STATES.indexOf(current.status ?? ''), LEAD_PAYMENT_STATES.indexOf(next.status ?? '')];
+  if (from < 0 || to < 0) return current.status === next.status ? 'same' : 'ahead';
+  if (from !== to) return to > from ? 'ahead' : 'behind';
+  const [was, now] = [refundedCentsOf(current), refundedCentsOf(next)];
+  return now === was ? 'same' : now > was ? 'ahead' : 'behind';
 }
 
 /** The Stripe API endpoint of STRIPE_API_URL (a local stand-in in tests), else Stripe's own. */
@@ -227,13 +242,14 @@ export class Payments implements PaymentsContext {
   // ---- The lead and the live site -----------------------------------------------------------
 
   /**
-   * Put the server's payment record on the lead (once per state, never behind the state on it) and
-   * deliver it to the dealer. The lead's record is checked inside the lead write's transaction, its
-   * row locked (LeadWrite.refuse), so of the webhook and a verdict asked at once (or a replayed
-   * event) one saves the lead and the other changes nothing, and a state behind the one the lead
-   * holds (a paid verdict after the refund was sent: the provider does not keep its events in
-   * order) is not saved over it. Resolves to false in that case (logged), else true (saved, or on
-   * the lead already).
+   * Put the server's payment record on the lead (once per state, never behind the state on it: its
+   * status, then its refunded total, leadPaymentProgress) and deliver it to the dealer. The lead's
+   * record is checked inside the lead write's transaction, its row locked (LeadWrite.refuse), so of
+   * the webhook and a verdict asked at once (or a replayed event) one saves the lead and the other
+   * changes nothing, and a state behind the one the lead holds (a paid verdict after the refund was
+   * sent: the provider does not keep its events in order; a smaller refunded total saved after a
+   * larger one) is not saved over it. Resolves to false in that case (logged), else true (saved, or
+   * on the lead already).
    */
   async completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<boolean> {
     if (!payment.lead_id) return true;
@@ -254,9 +270,9 @@ export class Payments implements PaymentsContext {
       tenant: tenant.slug,
       leadId: payment.lead_id,
       refuse: (lead) => {
-        const current = lead.data.payment as { status?: string; reference?: string } | undefined;
+        const current = lead.data.payment as (LeadPaymentState & { reference?: string }) | undefined;
         if (current?.reference !== payment.provider_ref) return undefined;
-        progress = leadPaymentProgress(current.status, state);
+        progress = leadPaymentProgress(current, record);
         if (progress === 'same') return { status: 409, error: 'this payment state is on the lead already' };
         return progress === 'behind' ? { status: 409, error: 'a later state of this payment is on the lead' } : undefined;
       },
