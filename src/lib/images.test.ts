@@ -4,7 +4,6 @@ import {
   carImageSources,
   PROMO_SLIDE_SIZES,
   slideImageSources,
-  smallestImageUrl,
   cdnImageUrl,
   parsePhotoUrl,
   photoUrl,
@@ -183,27 +182,6 @@ describe('image CDN template (issue 15)', () => {
     expect(carImageSources(url, 'card', siteImageOptions({}))).toEqual({ src: url });
     // Local images never go through the CDN.
     expect(carImageSources('/media/vehicles/suv-red-side.webp', 'card', options).srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w, /media/vehicles/suv-red-side-800w.webp 800w');
-  });
-});
-
-describe('smallestImageUrl', () => {
-  const photo = photoUrl('0123456789abcdef01234567', '#a1b2c3');
-  const template = 'https://img.example.net/fetch/{url}?w={width}&h={height}&q={quality}';
-
-  it("is the smallest width of the use that is made of the image: a drawing's variant, a photo's WebP, the CDN's", () => {
-    expect(smallestImageUrl('/media/vehicles/suv-red-side.webp', 'card')).toBe('/media/vehicles/suv-red-side-480w.webp');
-    expect(smallestImageUrl('/media/placeholders/ute.webp', 'card')).toBe('/media/placeholders/ute-480w.webp');
-    expect(smallestImageUrl(photo, 'card')).toBe('/media/photos/0123456789abcdef01234567-a1b2c3-480w.webp');
-    expect(smallestImageUrl(photo, 'thumb')).toBe('/media/photos/0123456789abcdef01234567-a1b2c3-320w.webp');
-    // A photo is not made 540 wide: the next width up.
-    expect(smallestImageUrl(photo, 'slide')).toBe('/media/photos/0123456789abcdef01234567-a1b2c3-800w.webp');
-    const url = 'https://dealer.example.com/1.jpg';
-    expect(smallestImageUrl(url, 'card', siteImageOptions({ images: { cdn_template: template, quality: 70 } }))).toBe(cdnImageUrl(template, url, 480, 70));
-  });
-
-  it('leaves any other URL as it is', () => {
-    for (const url of ['https://dealer.example.com/1.jpg', '/media/vehicles/suv-red-side-thumb.webp', '/media/vehicles/suv-red-side-800w.webp', '/images/logo.png', ''])
-      expect(smallestImageUrl(url, 'card')).toBe(url);
   });
 });
 

@@ -339,19 +339,6 @@ export function carImageSources(url: string, use: SrcsetUse = 'gallery', options
   };
 }
 
-/**
- * One URL of an image in the smallest width its use asks for (SRCSET_WIDTHS[use]), for a plain
- * `<img src>` without a srcset: a processed feed photo's WebP variant (the smallest photo width
- * at least that wide), a local demo WebP's width variant, a remote URL through the site's image
- * CDN template at that width. Anything else is returned as it is.
- */
-export function smallestImageUrl(url: string, use: SrcsetUse, options: ImageOptions = {}): string {
-  const width = SRCSET_WIDTHS[use][0];
-  if (parsePhotoUrl(url)) return photoVariantUrl(url, PHOTO_WIDTHS.find((made) => made >= width) ?? PHOTO_FALLBACK_WIDTH, 'webp');
-  if (options.cdn && isRemote(url)) return cdnImageUrl(options.cdn, url, width, options.quality ?? PHOTO_QUALITY);
-  return isResponsiveLocal(url) ? widthVariantUrl(url, width) : url;
-}
-
 /** Phones up to 540 px take the 540 image (at 1x); larger screens the 1920 one. */
 export const PROMO_SLIDE_SIZES = '(max-width: 540px) 540px, 1920px';
 

@@ -5,7 +5,6 @@
  * favourites or compare.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteImageOptions } from '../lib/images.ts';
 import { priceOptions } from '../lib/vehicle/price.ts';
 import { SHORTLIST_CARS_PATH, shortlistCars, shortlistPages } from '../lib/vehicle/shortlist.ts';
 import { siteData } from '../site-data/site-data.ts';
@@ -17,7 +16,7 @@ export const getStaticPaths = (() => {
 
 export const GET: APIRoute = () => {
   const data = siteData();
-  return new Response(JSON.stringify(shortlistCars(data.cars, priceOptions(data.site), siteImageOptions(data.site))), {
+  return new Response(JSON.stringify(shortlistCars(data.cars, priceOptions(data.site))), {
     headers: { 'Content-Type': 'application/json' },
   });
 };

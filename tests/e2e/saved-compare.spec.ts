@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, tenantUrl } from './forms-helpers.ts';
 import { pointAtSearch } from './search-helpers.ts';
 import { hydrateVisibleIslands, waitForIslands } from './vehicle-helpers.ts';
@@ -28,6 +28,25 @@ async function twoCars(page: Page): Promise<[string, string]> {
   const names = await cards.locator('.search-card__name').allTextContents();
   expect(names.length).toBeGreaterThanOrEqual(2);
   return [names[0]!.trim(), names[1]!.trim()];
+}
+
+/**
+ * A loaded photo as the page shows it: `slot`, the width its `sizes` gave (with a srcset of width
+ * descriptors a photo's natural width is that slot), `shown`, the width the layout gave it, and
+ * `file`, the width of the file the browser took (its `-<w>w` variant).
+ */
+async function shownPhoto(image: Locator): Promise<{ slot: number; shown: number; file: number }> {
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return image.evaluate((img: HTMLImageElement) => ({
+    slot: img.naturalWidth,
+    shown: Math.round(img.getBoundingClientRect().width),
+    file: Number(/-(\d+)w\.(?:webp|avif)$/.exec(img.currentSrc)?.[1] ?? 0),
+  }));
+}
+
+/** The photo's `sizes` match the width the page shows it at (to the pixel's rounding). */
+function expectSizedToLayout(photo: { slot: number; shown: number }): void {
+  expect(Math.abs(photo.slot - photo.shown), `sizes gave ${photo.slot} px for a photo shown ${photo.shown} px wide`).toBeLessThanOrEqual(1);
 }
 
 test('save and compare two cars from the results, see them side by side and saved, then remove them', async ({ page }) => {
@@ -58,6 +77,11 @@ test('save and compare two cars from the results, see them side by side and save
     await expect(table.getByRole('rowheader', { name: fact, exact: true })).toBeVisible();
   // The demo's names start with the model year, which the Year row repeats.
   await expect(table.getByRole('row', { name: /^Year / }).getByRole('cell')).toHaveText([first.slice(0, 4), second.slice(0, 4)]);
+  // Each photo in the cards' widths, sized to its column.
+  for (const image of await table.locator('img').all()) {
+    await expect(image).toHaveAttribute('srcset', /-480w\.webp 480w, .+-800w\.webp 800w$/);
+    expectSizedToLayout(await shownPhoto(image));
+  }
   await expectNoSeriousAxeViolations(page);
 
   const status = page.locator('.shortlist [role="status"]');
@@ -66,6 +90,11 @@ test('save and compare two cars from the results, see them side by side and save
   await expect(status).toHaveText(`${first} removed from the comparison. 1 car left.`);
   await expect(table.getByRole('button', { name: `Remove: ${second}`, exact: true })).toBeFocused();
   await expect(page.getByText('Add another car to compare it side by side.')).toBeVisible();
+  // One car's column is most of the page's width: its photo is the larger file, sized to the wider column.
+  await expect.poll(async () => (await shownPhoto(table.locator('img'))).file).toBe(800);
+  const wide = await shownPhoto(table.locator('img'));
+  expectSizedToLayout(wide);
+  expect(wide.shown).toBeGreaterThan(800);
   await table.getByRole('button', { name: `Remove: ${second}`, exact: true }).click();
   await expect(table).toHaveCount(0);
   const empty = page.getByText('You have not chosen any cars to compare. Press Compare on up to 3 cars to see them side by side here.');
@@ -79,8 +108,9 @@ test('save and compare two cars from the results, see them side by side and save
   const list = page.getByRole('list', { name: 'Your saved cars' });
   await expect(list.getByRole('heading', { level: 2 })).toHaveText([first, second]);
   await expect(list.getByRole('link', { name: first, exact: true })).toHaveAttribute('href', /^\/cars\/[^/]+$/);
-  // The cards' smallest photo (480 px wide), not the full card photo.
-  await expect(list.getByRole('listitem').first().locator('img')).toHaveAttribute('src', /^\/media\/.+-480w\.webp$/);
+  // Four cards a row at 1280 px: the photo sized to its card (the file is not checked here: the
+  // browser may reuse the larger one the comparison loaded).
+  expectSizedToLayout(await shownPhoto(list.getByRole('listitem').first().locator('img')));
   await expectNoSeriousAxeViolations(page);
   await list.getByRole('button', { name: `Remove: ${first}`, exact: true }).click();
   await expect(status).toHaveText(`${first} removed from your saved cars. 1 car left.`);
@@ -171,6 +201,22 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('on a 390 px phone at 3x', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+
+  test("a saved car's photo is sized to its card, the width of the window, and takes the larger file", async ({ page }) => {
+    await page.goto(tenantUrl(TENANT, '/saved-cars'));
+    const [car] = await page.evaluate(async () => (await (await fetch('/shortlist-cars.json')).json()) as { id: string; slug: string; name: string }[]);
+    await page.evaluate(({ id, slug, name }) => localStorage.setItem('favourites', JSON.stringify([{ id, slug, name }])), car!);
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Your saved cars' });
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText([car!.name]);
+    const photo = await shownPhoto(list.locator('img'));
+    expectSizedToLayout(photo);
+    expect(photo.file).toBe(800);
+  });
+});
+
 test.describe('in a 320 px window', () => {
   test.use({ viewport: { width: 320, height: 740 } });
 
@@ -188,7 +234,11 @@ test.describe('in a 320 px window', () => {
     await expect(table.getByRole('columnheader')).toHaveText(cars.map((car) => car.name));
     const region = page.getByRole('region', { name: 'The cars you chose, side by side' });
     await expect(region).toHaveAttribute('tabindex', '0');
-    for (const image of await table.locator('img').all()) await expect(image).toHaveAttribute('src', /^\/media\/.+-480w\.webp$/);
+    // A column at its least (the table scrolls): the photo is sized to it and takes the small file.
+    for (const image of await table.locator('img').all()) await expect(image).toHaveAttribute('srcset', /-480w\.webp 480w, .+-800w\.webp 800w$/);
+    const narrow = await shownPhoto(table.locator('img').first());
+    expectSizedToLayout(narrow);
+    expect(narrow.file).toBe(480);
     const layout = await page.evaluate(() => {
       const scroller = document.querySelector<HTMLElement>('.compare-scroll')!;
       // A word the browser had to break shows on more than one line.

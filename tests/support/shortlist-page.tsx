@@ -7,6 +7,7 @@
 import type { WritableAtom } from 'nanostores';
 import { act, type ComponentType } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { ImageOptions } from '../../src/lib/images.ts';
 import type { ShortlistCar } from '../../src/lib/vehicle/shortlist.ts';
 import type { ShortlistWords } from '../../src/islands/shortlist/use-shortlist.ts';
 import { settle } from './form-events.ts';
@@ -17,6 +18,7 @@ interface ShortlistPageProps {
   carsUrl: string;
   stockHref: string;
   words: ShortlistWords;
+  images: ImageOptions;
 }
 
 /** What the pages call the cars in these tests. */
@@ -59,9 +61,9 @@ export function shortlistPage<Car>(store: WritableAtom<Car[]>, Page: ComponentTy
     mounted,
     /** A fresh file URL per test: the island keeps a file it loaded for the page. */
     nextUrl: () => `/${filePrefix}-${(file += 1)}.json`,
-    /** The page reading its file from `url`, rendered and settled. */
-    async show(url: string): Promise<void> {
-      mounted.render(<Page carsUrl={url} stockHref="/search/used-cars" words={CAR_WORDS} />);
+    /** The page reading its file from `url` on a site with these image settings (local variants by default), rendered and settled. */
+    async show(url: string, images: ImageOptions = {}): Promise<void> {
+      mounted.render(<Page carsUrl={url} stockHref="/search/used-cars" words={CAR_WORDS} images={images} />);
       await settle();
     },
     /** The Remove button of the car named `name`. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import { listedCar, shortlistPage } from '../../../tests/support/shortlist-page.tsx';
 import { $compare, type CompareCar } from '../../stores/compare.ts';
-import type { ShortlistCar } from '../../lib/vehicle/shortlist.ts';
+import { compareImageSizes, type ShortlistCar } from '../../lib/vehicle/shortlist.ts';
 import CompareCars from './CompareCars.tsx';
 
 const { mounted, nextUrl, show, removeButton, status } = shortlistPage($compare, CompareCars, 'compare-file');
@@ -55,6 +55,22 @@ describe('/compare', () => {
     expect(table()!.querySelector('caption')!.textContent).toBe('The cars you chose, side by side');
     // The dash is for the eye only.
     expect(table()!.querySelector('[aria-hidden="true"]')!.textContent).toBe('—');
+  });
+
+  it("shows each photo in the cards' widths, sized to its column: narrower with each car, so a narrow column takes the small file and a wide one a larger one", async () => {
+    const url = nextUrl();
+    stubApi({ [url]: [200, [listed('1', 'Car 1'), listed('2', 'Car 2')]] });
+    $compare.set([stored('1', 'Car 1'), stored('2', 'Car 2')]);
+    await show(url);
+    const images = () => [...table()!.querySelectorAll('thead img')];
+    expect(images().map((image) => image.getAttribute('srcset'))).toEqual(
+      ['1', '2'].map((id) => `/media/vehicles/car-${id}-480w.webp 480w, /media/vehicles/car-${id}-800w.webp 800w`),
+    );
+    expect(images().map((image) => image.getAttribute('sizes'))).toEqual([compareImageSizes(2), compareImageSizes(2)]);
+    expect(compareImageSizes(1)).not.toBe(compareImageSizes(2));
+    click(removeButton('Car 1'));
+    await settle();
+    expect(images().map((image) => image.getAttribute('sizes'))).toEqual([compareImageSizes(1)]);
   });
 
   it('puts the table in a region named by its caption, which Tab reaches (a narrow window scrolls the table in it)', async () => {

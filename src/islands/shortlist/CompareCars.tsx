@@ -1,17 +1,20 @@
 /**
  * /compare: the cars picked with the Compare toggle on this device (up to COMPARE_LIMIT), side by
- * side in one table: a column a car (its photo and name linking its page, a Remove button), a
- * row a fact (COMPARE_FACTS: price, year, odometer, transmission, fuel, body) from the site's
- * shortlist file; a fact no car has is left out, one a car lacks reads 'Not stated'. Focus after
- * a Remove and the status that says it are the saved cars page's (use-shortlist.ts).
+ * side in one table: a column a car (its photo, in the cards' widths sized to its column, and
+ * name linking its page, a Remove button), a row a fact (COMPARE_FACTS: price, year, odometer,
+ * transmission, fuel, body) from the site's shortlist file; a fact no car has is left out, one
+ * a car lacks reads 'Not stated'. Focus after a Remove and the status that says it are the saved
+ * cars page's (use-shortlist.ts).
  * Stored entries are untrusted: shown as text, linked only by their slug as one path segment.
  */
 import { $compare, COMPARE_LIMIT, removeCompare } from '../../stores/compare.ts';
+import { carImageSources, type ImageOptions } from '../../lib/images.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatCount } from '../../lib/text/format.ts';
-import { COMPARE_FACTS } from '../../lib/vehicle/shortlist.ts';
+import { COMPARE_FACTS, compareImageSizes } from '../../lib/vehicle/shortlist.ts';
 import { useShortlistPage, type ShortlistWords } from './use-shortlist.ts';
 import ShortlistFrame from './ShortlistFrame.tsx';
+import Picture from '../ui/Picture.tsx';
 import './shortlist.css';
 
 interface Props {
@@ -20,6 +23,8 @@ interface Props {
   /** The site's all-stock search page. */
   stockHref: string;
   words: ShortlistWords;
+  /** The site's image settings (siteImageOptions): its image CDN for the photos' widths. */
+  images: ImageOptions;
 }
 
 /** The table's caption, which names its scrolling region too (one comparison a page). */
@@ -35,11 +40,12 @@ function NotStated() {
   );
 }
 
-export default function CompareCars({ carsUrl, stockHref, words }: Props) {
+export default function CompareCars({ carsUrl, stockHref, words, images }: Props) {
   const page = useShortlistPage($compare, carsUrl);
   const { list, cars, setMessage, removing } = page;
   const nouns = { one: words.vehicle, other: words.vehicles };
   const rows = COMPARE_FACTS.filter(([key]) => cars.some((car) => car.facts?.[key]));
+  const sizes = compareImageSizes(cars.length);
   return (
     <ShortlistFrame
       page={page}
@@ -61,7 +67,7 @@ export default function CompareCars({ carsUrl, stockHref, words }: Props) {
               <td />
               {cars.map((car) => (
                 <th scope="col" key={car.id} data-car-id={car.id}>
-                  {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
+                  {car.image && <Picture image={carImageSources(car.image, 'card', images)} sizes={sizes} alt="" width={480} height={320} />}
                   {car.href ? <a href={car.href}>{car.name}</a> : car.name}
                   {car.state === 'gone' && <span className="compare-table__note muted">No longer listed</span>}
                 </th>

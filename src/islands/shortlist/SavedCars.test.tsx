@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import { CAR_WORDS, listedCar as listed, shortlistPage } from '../../../tests/support/shortlist-page.tsx';
 import { $favourites, type FavouriteCar } from '../../stores/favourites.ts';
+import { SAVED_CARS_IMAGE_SIZES } from '../../lib/vehicle/shortlist.ts';
 import SavedCars from './SavedCars.tsx';
 
 const { mounted, nextUrl, show, removeButton, status } = shortlistPage($favourites, SavedCars, 'shortlist-cars');
@@ -58,6 +59,35 @@ describe('/saved-cars', () => {
     expect(removeButton('2021 Toyota Corolla Ascent').textContent).toBe('Remove');
   });
 
+  it("shows each photo in the cards' widths, sized as the grid lays the cards out, so a phone takes the small file and a wide card a larger one", async () => {
+    const url = nextUrl();
+    const photo = '/media/photos/0123456789abcdef01234567-a1b2c3.jpg';
+    const remote = 'https://dealer.example.com/3.jpg';
+    stubApi({ [url]: [200, [listed('1', 'Car 1'), listed('2', 'Car 2', { image: photo }), listed('3', 'Car 3', { image: remote })]] });
+    $favourites.set(['1', '2', '3'].map((id) => stored(id, `Car ${id}`)));
+    await show(url, { cdn: 'https://img.example.net/{url}?w={width}', quality: 75 });
+    const [drawing, feed, cdn] = cards();
+    const image = drawing!.querySelector('img')!;
+    expect(image.getAttribute('src')).toBe('/media/vehicles/car-1.webp');
+    expect(image.getAttribute('srcset')).toBe('/media/vehicles/car-1-480w.webp 480w, /media/vehicles/car-1-800w.webp 800w');
+    expect(image.getAttribute('sizes')).toBe(SAVED_CARS_IMAGE_SIZES);
+    // A feed photo: AVIF and WebP in the same widths before its JPEG.
+    expect(
+      [...feed!.querySelectorAll('source')].map((source) => [source.getAttribute('type'), source.getAttribute('srcset'), source.getAttribute('sizes')]),
+    ).toEqual(
+      (['avif', 'webp'] as const).map((format) => [
+        `image/${format}`,
+        `/media/photos/0123456789abcdef01234567-a1b2c3-480w.${format} 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.${format} 800w`,
+        SAVED_CARS_IMAGE_SIZES,
+      ]),
+    );
+    expect(feed!.querySelector('img')!.getAttribute('src')).toBe(photo);
+    // A remote photo through the site's image CDN, in the same widths.
+    expect(cdn!.querySelector('img')!.getAttribute('srcset')).toBe(
+      [480, 800].map((width) => `https://img.example.net/${encodeURIComponent(remote)}?w=${width} ${width}w`).join(', '),
+    );
+  });
+
   it("Remove drops the car from the stored list, says so with the count left, and moves focus to the next car's Remove, then the one before, then the empty message", async () => {
     const url = nextUrl();
     stubApi({ [url]: [200, ['1', '2', '3'].map((id) => listed(id, `Car ${id}`))] });
@@ -104,7 +134,7 @@ describe('/saved-cars', () => {
   it('renders nothing of the stored list before it is mounted (the built page is the same for everyone)', async () => {
     $favourites.set([stored('1', 'Car 1')]);
     const { renderToStaticMarkup } = await import('react-dom/server');
-    const html = renderToStaticMarkup(<SavedCars carsUrl="/x.json" stockHref="/search/used-cars" words={CAR_WORDS} />);
+    const html = renderToStaticMarkup(<SavedCars carsUrl="/x.json" stockHref="/search/used-cars" words={CAR_WORDS} images={{}} />);
     expect(html).toBe('<div class="shortlist" aria-busy="true" data-state="loading"><p class="visually-hidden" role="status"></p></div>');
   });
 });

@@ -1,15 +1,19 @@
 /**
  * /saved-cars: the cars saved with the Save toggle on this device (spec §3 "Local favourite"),
- * each with its photo, name linking its page, price and card facts from the site's shortlist
- * file, and a Remove button (focus then moves to the next car's, the one before, or the empty
- * list's message; the change is said in a status). A car the site no longer lists says so.
+ * each with its photo (in the cards' widths, sized to its card), name linking its page, price
+ * and card facts from the site's shortlist file, and a Remove button (focus then moves to the
+ * next car's, the one before, or the empty list's message; the change is said in a status). A
+ * car the site no longer lists says so.
  * Stored entries are untrusted: shown as text, linked only by their slug as one path segment.
  */
 import { $favourites, removeFavourite } from '../../stores/favourites.ts';
+import { carImageSources, type ImageOptions } from '../../lib/images.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatCount } from '../../lib/text/format.ts';
+import { SAVED_CARS_IMAGE_SIZES } from '../../lib/vehicle/shortlist.ts';
 import { useShortlistPage, type ShortlistWords, type ShownCar } from './use-shortlist.ts';
 import ShortlistFrame from './ShortlistFrame.tsx';
+import Picture from '../ui/Picture.tsx';
 import './shortlist.css';
 
 interface Props {
@@ -18,13 +22,15 @@ interface Props {
   /** The site's all-stock search page. */
   stockHref: string;
   words: ShortlistWords;
+  /** The site's image settings (siteImageOptions): its image CDN for the photos' widths. */
+  images: ImageOptions;
 }
 
-function SavedCard({ car, onRemove }: { car: ShownCar; onRemove: () => void }) {
+function SavedCard({ car, images, onRemove }: { car: ShownCar; images: ImageOptions; onRemove: () => void }) {
   const facts = car.facts ? [car.facts.odometer, car.facts.transmission, car.facts.body, car.facts.fuel].filter(Boolean) : [];
   return (
     <li className="card shortlist-card" data-car-id={car.id}>
-      {car.image && <img src={car.image} alt="" width={480} height={320} loading="lazy" />}
+      {car.image && <Picture image={carImageSources(car.image, 'card', images)} sizes={SAVED_CARS_IMAGE_SIZES} alt="" width={480} height={320} />}
       <div className="shortlist-card__body">
         <h2 className="shortlist-card__name">{car.href ? <a href={car.href}>{car.name}</a> : car.name}</h2>
         {car.state === 'gone' && <p className="muted">No longer listed</p>}
@@ -38,7 +44,7 @@ function SavedCard({ car, onRemove }: { car: ShownCar; onRemove: () => void }) {
   );
 }
 
-export default function SavedCars({ carsUrl, stockHref, words }: Props) {
+export default function SavedCars({ carsUrl, stockHref, words, images }: Props) {
   const page = useShortlistPage($favourites, carsUrl);
   const { list: saved, cars, setMessage, removing } = page;
   const nouns = { one: words.vehicle, other: words.vehicles };
@@ -57,6 +63,7 @@ export default function SavedCars({ carsUrl, stockHref, words }: Props) {
           <SavedCard
             key={car.id}
             car={car}
+            images={images}
             onRemove={() => {
               removing(car.id);
               removeFavourite(car.id);

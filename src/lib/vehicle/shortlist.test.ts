@@ -47,19 +47,15 @@ describe('the shortlist file', () => {
       body: 'Hatch',
     });
     expect(entry!.price).toMatch(/^\$28,990/);
-    // A car without a photo shows its body's drawing, as its card does, in the cards' smallest width.
-    expect(entry!.image).toBe('/media/placeholders/hatch-480w.webp');
+    // A car without a photo shows its body's drawing, as its card does.
+    expect(entry!.image).toBe('/media/placeholders/hatch.webp');
   });
 
-  it("gives each car's photo in the smallest width the cards ask for, not the full card photo", () => {
+  it("carries each car's card photo as its URL, as the search index does: the pages make its widths (a file of one URL a car)", () => {
     const photo = '/media/photos/0123456789abcdef01234567-a1b2c3.jpg';
     const remote = 'https://dealer.example.com/1.jpg';
     const cars = [makeCar({ id: 1, primary_image_url: photo }), makeCar({ id: 2, primary_image_url: remote })];
-    const cdn = 'https://img.example.net/{url}?w={width}&q={quality}';
-    expect(shortlistCars(cars, priceOptions(site), { cdn, quality: 75 }).map((entry) => entry.image)).toEqual([
-      '/media/photos/0123456789abcdef01234567-a1b2c3-480w.webp',
-      `https://img.example.net/${encodeURIComponent(remote)}?w=480&q=75`,
-    ]);
+    expect(shortlistCars(cars, priceOptions(site)).map((entry) => entry.image)).toEqual([photo, remote]);
   });
 
   it('gives a sold car the sold tag instead of a price, and leaves out facts the feed lacks', () => {

@@ -9,7 +9,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { Features } from '../../schemas/site/features.ts';
-import { primaryImage, smallestImageUrl, type ImageOptions } from '../images.ts';
+import { primaryImage } from '../images.ts';
 import { countNoun, vehicleKindsOf } from '../text/template-wording.ts';
 import { formatKm } from '../text/format.ts';
 import { isCarAvailable, SOLD_TAG } from './availability.ts';
@@ -42,6 +42,37 @@ export function shortlistTitles(site: Pick<Site, 'template'> & { vehicle_kinds?:
   return { saved: `Saved ${noun}`, compare: `Compare ${noun}` };
 }
 
+/**
+ * The `sizes` of a saved car's photo: its card's width in the page's grid (`.grid` in
+ * src/styles/global.css: columns at least 280 px wide, 1.25rem apart, in the container's
+ * min(1200px, 100% - 2rem)) less the card's 1 px borders: one column below 612 px, two below
+ * 912 px, three below 1212 px, then four.
+ */
+export const SAVED_CARS_IMAGE_SIZES = [
+  '(min-width: 1232px) 283px',
+  '(min-width: 1212px) calc((100vw - 5.75rem) / 4 - 2px)',
+  '(min-width: 912px) calc((100vw - 4.5rem) / 3 - 2px)',
+  '(min-width: 612px) calc((100vw - 3.25rem) / 2 - 2px)',
+  'calc(100vw - 2rem - 2px)',
+].join(', ');
+
+/**
+ * The `sizes` of a compared car's photo with `columns` cars: its column's width less the cell's
+ * padding (src/islands/shortlist/shortlist.css: the labels' column 6.75rem, each car's at least
+ * 7.25rem, cells padded 0.375rem a side; from 700 px the labels 10rem and the padding 0.75rem;
+ * the cars share what the container, min(1200px, 100% - 2rem), leaves them).
+ */
+export function compareImageSizes(columns: number): string {
+  const cars = Math.max(1, columns);
+  return [
+    // Up to the container's margins, the labels and each car's least: the columns are at their least and the table scrolls sideways.
+    `(max-width: ${2 + 6.75 + 7.25 * cars}em) 6.5rem`,
+    `(max-width: 699px) calc((100vw - 8.75rem) / ${cars} - 0.75rem)`,
+    `(max-width: 1231px) calc((100vw - 12rem) / ${cars} - 1.5rem)`,
+    `calc((1200px - 10rem) / ${cars} - 1.5rem)`,
+  ].join(', ');
+}
+
 /** The facts a comparison lines up, in order, with their labels (the vehicle page's own). */
 export const COMPARE_FACTS = [
   ['price', 'Price'],
@@ -61,8 +92,9 @@ export interface ShortlistCar {
   slug: string;
   name: string;
   /**
-   * The card photo (through the site's image CDN when it has one), or the body's drawing, in the
-   * smallest width the cards ask for (smallestImageUrl): the pages show it at most a card wide.
+   * The card photo's URL (primaryImage: the feed photo, or the body's drawing), one URL as the
+   * search index carries it: the pages make its card widths (carImageSources, the site's image
+   * CDN) and pick one by SAVED_CARS_IMAGE_SIZES or compareImageSizes.
    */
   image: string;
   /** For sale (in stock or coming soon); a sold car shows SOLD_TAG instead of a price. */
@@ -77,8 +109,8 @@ export interface ShortlistCar {
   body: string | null;
 }
 
-/** The shortlist file of a site's visible cars (their card price by the site's price rules, their card photo at its smallest). */
-export function shortlistCars(cars: readonly Car[], prices: PriceOptions, imageOptions: ImageOptions = {}): ShortlistCar[] {
+/** The shortlist file of a site's visible cars (their card price by the site's price rules, their card photo's URL). */
+export function shortlistCars(cars: readonly Car[], prices: PriceOptions): ShortlistCar[] {
   return cars.map((car) => {
     const available = isCarAvailable(car);
     const km = formatKm(car.km);
@@ -86,7 +118,7 @@ export function shortlistCars(cars: readonly Car[], prices: PriceOptions, imageO
       id: String(car.id),
       slug: car.slug,
       name: car.name,
-      image: smallestImageUrl(primaryImage(car), 'card', imageOptions),
+      image: primaryImage(car),
       available,
       price: available ? headlineLine(headlinePrice(car, prices)) : SOLD_TAG,
       year: typeof car.year === 'number' && Number.isFinite(car.year) ? String(car.year) : null,
