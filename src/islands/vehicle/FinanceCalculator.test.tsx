@@ -340,16 +340,27 @@ describe("FinanceCalculator: a start rate outside the site's interest range is k
     expect(text('finance-comparison')).toBe('19.42% p.a. comparison rate*');
   });
 
-  it("the field's range includes the start rate; a typed rate is held to that range", () => {
+  it("a typed rate is held to the site's own range (spec §5 0.5-15), not one widened to the start rate", () => {
     const { control, text } = show({ start: high });
     const rate = control<HTMLInputElement>('Interest rate');
-    expect([rate.min, rate.max]).toEqual(['0.5', '16.95']);
-    fill(rate, '16');
-    expect(text('finance-rate')).toBe('16.00% p.a.');
-    fill(rate, '20');
+    expect([rate.min, rate.max]).toEqual(['0.5', '15']);
+    fill(rate, '16.5');
     leave(rate);
-    expect(rate.value).toBe('16.95');
-    expect(text('finance-rate')).toBe('16.95% p.a.');
+    expect(rate.value).toBe('15');
+    expect(text('finance-rate')).toBe('15.00% p.a.');
+    expect(text('finance-payment')).toBe(expected({ ratePercent: 15 }).paymentText);
+    fill(rate, '12');
+    expect(text('finance-rate')).toBe('12.00% p.a.');
+  });
+
+  it("a typed rate is held to a site's configured range (7.5-14.5) though the start rate lies outside it", () => {
+    const { control, text } = show({ start: { ...start, ratePercent: 5 }, interestRange: [7.5, 14.5] });
+    const rate = control<HTMLInputElement>('Interest rate');
+    expect([rate.min, rate.max]).toEqual(['7.5', '14.5']);
+    fill(rate, '6');
+    leave(rate);
+    expect(rate.value).toBe('7.5');
+    expect(text('finance-rate')).toBe('7.50% p.a.');
   });
 
   it.each([
@@ -404,15 +415,31 @@ describe("FinanceCalculator: a car's price outside the site's price range", () =
     expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
   });
 
-  it("a typed price is held to the range widened to the car's price", () => {
-    const { control } = show({ start: dear });
+  it("a typed price is held to the site's own range (spec §5 $1,000-$250,000), not one widened to the car's price", () => {
+    const { control, text } = show({ start: dear });
     const price = control<HTMLInputElement>('Purchase price');
     fill(price, '280000');
+    expect(text('finance-payment')).toBeNull();
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $1,000 or more than $250,000');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    // The car's own price, typed, is a typed price too.
+    fill(price, '300000');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $1,000 or more than $250,000');
+    fill(price, '250000');
     leave(price);
     expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
-    fill(price, '300001');
-    leave(price);
-    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $1,000 or more than $300,000');
+    expect(text('finance-payment')).not.toBeNull();
+  });
+
+  it("another control changed leaves the car's price as it started: no message, its repayment worked out again", () => {
+    const { control, text } = show({ start: dear });
+    fill(control<HTMLInputElement>('Deposit'), '50000');
+    leave(control<HTMLInputElement>('Deposit'));
+    expect(control<HTMLInputElement>('Purchase price').value).toBe('300,000');
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+    expect(text('finance-payment')).toBe(financeFigures({ ...dear, deposit: 50000, published: null }).paymentText);
   });
 
   it("a car priced under the site's minimum ($3,000 where it is $5,000) opens with its repayment, no message", () => {
@@ -424,8 +451,8 @@ describe("FinanceCalculator: a car's price outside the site's price range", () =
     expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
     expect(text('finance-payment')).toBe(financeFigures(cheap).paymentText);
     expect(financeFigures(cheap).showFigures).toBe(true);
-    fill(price, '2999');
+    fill(price, '4000');
     leave(price);
-    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $3,000 or more than $250,000');
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('Cannot be less than $5,000 or more than $250,000');
   });
 });

@@ -108,8 +108,9 @@ function shortResult(result: ReturnType<typeof financeFigures> | null): string {
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
   const [start, setStart] = useState(props.start);
-  // The price and rate the calculator starts from (the page's, the live quote's) are within the ranges, even beyond the site's.
-  const { price: priceBounds, slider, terms, rates } = calculatorBounds(props, [props.start, start]);
+  // The site's ranges hold what the shopper types; the price and rate the calculator starts from
+  // (the page's, the live quote's) are kept as they are, even beyond them, until then.
+  const { price: priceBounds, slider, terms, rates } = calculatorBounds(props);
 
   const first = inputsOf(props.start, terms);
   const [priceText, setPriceText] = useState(first.priceText);
@@ -122,6 +123,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   /** The price text when its field was last left (at first, the price the page starts with): its message shows until the text changes. */
   const [checkedPrice, setCheckedPrice] = useState<string | null>(first.priceText);
+  /** The price was typed (or set with the slider): until then it is the start's, shown with its figures even beyond the range. */
+  const [priceTyped, setPriceTyped] = useState(false);
   const used = useRef(false);
   /** The rate's text was typed (or stepped) since the field was last left: only then does leaving it correct the rate. */
   const rateTyped = useRef(false);
@@ -144,7 +147,10 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     const typedTerm = changed('term', String(first.term));
     const typedRate = changed('interest', first.rateText);
     const typedFrequency = changed('frequency', first.frequency);
-    if (typedPrice !== null) setPriceText(typedPrice);
+    if (typedPrice !== null) {
+      setPriceTyped(true);
+      setPriceText(typedPrice);
+    }
     if (typedDeposit !== null) setDepositText(typedDeposit);
     if (typedResidual !== null) setResidualText(typedResidual);
     if (typedTerm !== null) setTerm(snapToBounds(Number(typedTerm), terms));
@@ -187,7 +193,10 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     trackEvent('financeCalculatorUse', { car_id: props.carId });
   };
 
-  const { price, priceError, deposit, residual } = calculatorAmounts({ price: priceText, deposit: depositText, residual: residualText }, priceBounds);
+  const amounts = calculatorAmounts({ price: priceText, deposit: depositText, residual: residualText }, priceBounds);
+  const { price, deposit, residual } = amounts;
+  // A start price (above 0) not yet typed over is kept whatever the range.
+  const priceError = priceTyped || price <= 0 ? amounts.priceError : null;
   const priceMessage = checkedPrice === priceText ? priceError : null;
 
   const feeLine = feesText(start.fees);
@@ -204,6 +213,11 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       noteUse();
       handler(value);
     };
+  /** The price field's and the slider's text, typed: from now on held to the range. */
+  const typePrice = (text: string) => {
+    setPriceTyped(true);
+    setPriceText(text);
+  };
 
   const disclaimer = truncateText(props.disclaimer, DISCLAIMER_LIMIT);
   const ids = {
@@ -227,7 +241,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             name="purchase_price"
             list={ids.presets}
             value={priceText}
-            onChange={noting(setPriceText)}
+            onChange={noting(typePrice)}
             onBlur={() => setCheckedPrice(priceText)}
             invalid={Boolean(priceMessage)}
             describedBy={priceMessage ? ids.priceError : undefined}
@@ -250,7 +264,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             bounds={slider}
             value={snapToBounds(price, slider)}
             valueText={formatMoney(snapToBounds(price, slider))}
-            onValue={noting((value) => setPriceText(formatNumber(value)))}
+            onValue={noting((value) => typePrice(formatNumber(value)))}
           />
         </CalculatorField>
 

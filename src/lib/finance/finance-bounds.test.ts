@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  boundsIncluding,
   calculatorAmounts,
   calculatorBounds,
+  clampToBounds,
   cleanPurchasePrice,
   DEPOSIT_BOUNDS,
   interestBounds,
@@ -105,25 +105,12 @@ describe('the calculator', () => {
       rates: interestBounds([7.5, 14.5]),
     });
   });
-  it("widens the interest range to each start's rate (a lender's 16.95%, a site's 5% below 7.5-14.5)", () => {
-    const settings = { minPrice: 1000, maxTermYears: 7, interestRange: null };
-    const at = (ratePercent: number) => ({ amount: 30000, ratePercent });
-    expect(calculatorBounds(settings, [at(16.95), at(9.28)]).rates).toEqual({ min: 0.5, max: 16.95, step: 0.5 });
-    expect(calculatorBounds({ ...settings, interestRange: [7.5, 14.5] }, [at(5)]).rates).toEqual({ min: 5, max: 14.5, step: 0.5 });
-    expect(calculatorBounds(settings, [at(10)]).rates).toEqual(interestBounds(null));
-  });
-  it("widens the purchase-price range to each start's price above 0 (a $300,000 car, a $3,000 car where the minimum is $5,000)", () => {
-    const settings = { minPrice: 5000, maxTermYears: 7, interestRange: null };
-    expect(calculatorBounds(settings, [{ amount: 300000, ratePercent: 10 }]).price).toEqual({ min: 5000, max: 300000, step: 1 });
-    expect(calculatorBounds(settings, [{ amount: 3000, ratePercent: 10 }]).price).toEqual({ min: 3000, max: 250000, step: 1 });
-    expect(calculatorBounds(settings, [{ amount: 0, ratePercent: 10 }]).price).toEqual(purchasePriceBounds(5000));
-    // The loan-amount slider keeps its own range.
-    expect(calculatorBounds(settings, [{ amount: 300000, ratePercent: 10 }]).slider).toEqual(loanSliderBounds(5000));
-  });
-  it('boundsIncluding keeps the bounds for values within them and ignores what is not a number', () => {
-    expect(boundsIncluding({ min: 1, max: 5, step: 1 }, [])).toEqual({ min: 1, max: 5, step: 1 });
-    expect(boundsIncluding({ min: 1, max: 5, step: 1 }, [3, Number.NaN])).toEqual({ min: 1, max: 5, step: 1 });
-    expect(boundsIncluding({ min: 1, max: 5, step: 1 }, [0, 9])).toEqual({ min: 0, max: 9, step: 1 });
+  it("keeps the spec's ranges for what the shopper types, whatever the car (no $300,000 maximum for a $300,000 car, no 16.95% for a lender's rate)", () => {
+    const bounds = calculatorBounds({ minPrice: 1000, maxTermYears: 7, interestRange: null });
+    expect(bounds.price).toEqual({ min: 1000, max: 250000, step: 1 });
+    expect(bounds.rates).toEqual({ min: 0.5, max: 15, step: 0.5 });
+    expect(calculatorAmounts({ price: '280000', deposit: '', residual: '' }, bounds.price).priceError).toBe('Cannot be less than $1,000 or more than $250,000');
+    expect(clampToBounds(16.5, bounds.rates)).toBe(15);
   });
   it('reads its money fields as typed', () => {
     const price = purchasePriceBounds(1000);

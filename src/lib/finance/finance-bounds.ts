@@ -100,12 +100,6 @@ export function clampToBounds(value: number, bounds: Pick<Bounds, 'min' | 'max'>
   return Math.min(bounds.max, Math.max(bounds.min, Math.round(value * 100) / 100));
 }
 
-/** Bounds widened to include each of `values`, so that a value within them is kept as it is. */
-export function boundsIncluding(bounds: Bounds, values: readonly number[]): Bounds {
-  const kept = values.filter((value) => Number.isFinite(value));
-  return kept.length === 0 ? bounds : { ...bounds, min: Math.min(bounds.min, ...kept), max: Math.max(bounds.max, ...kept) };
-}
-
 /** A site's finance settings that set the calculator's ranges. */
 export interface CalculatorSettings {
   minPrice: number;
@@ -113,34 +107,18 @@ export interface CalculatorSettings {
   interestRange: readonly [number, number] | null;
 }
 
-/** What the calculator starts from (the car's or the site's loan, the live quote's): the price and the rate it prints. */
-export interface CalculatorStart {
-  amount: number;
-  ratePercent: number;
-}
-
 /**
- * The calculator's ranges for a site: purchase price, loan-amount slider, term and interest.
- * The purchase-price and interest ranges include each start's price and rate (a $300,000 car
- * beside the $250,000 maximum, a lender's 16.95% beside the default 0.5-15): what the calculator
- * starts from is kept, printing what the finance box prints, and what the shopper types is held
- * to the ranges (docs/decisions.md "The calculator keeps what it starts from").
+ * The calculator's ranges for a site: purchase price, loan-amount slider, term and interest, the
+ * spec's or the site's own, for what the shopper types. A price or rate the calculator starts
+ * from outside them (a $300,000 car, a lender's 16.95%) is not held to them until the shopper
+ * types in its field (docs/decisions.md "The calculator keeps what it starts from").
  */
-export function calculatorBounds(
-  settings: CalculatorSettings,
-  starts: readonly CalculatorStart[] = [],
-): { price: Bounds; slider: Bounds; terms: Bounds; rates: Bounds } {
+export function calculatorBounds(settings: CalculatorSettings): { price: Bounds; slider: Bounds; terms: Bounds; rates: Bounds } {
   return {
-    price: boundsIncluding(
-      purchasePriceBounds(settings.minPrice),
-      starts.map((start) => start.amount).filter((amount) => amount > 0),
-    ),
+    price: purchasePriceBounds(settings.minPrice),
     slider: loanSliderBounds(settings.minPrice),
     terms: termBounds(settings.maxTermYears),
-    rates: boundsIncluding(
-      interestBounds(settings.interestRange),
-      starts.map((start) => start.ratePercent),
-    ),
+    rates: interestBounds(settings.interestRange),
   };
 }
 
