@@ -78,6 +78,13 @@ export type LeadWriteResult =
   | { status: 'slot-taken' }
   | { status: 'refused'; refusal: LeadRefusal };
 
+/**
+ * The end of a stored test-drive booking (SQL over the appointments table): its ends_at, or for a
+ * row without one (written during a rolling restart by a process older than migration 310, which
+ * booked hour-long grid slots) an hour from its start.
+ */
+export const BOOKING_END = 'COALESCE(ends_at, starts_at + 3600000)';
+
 /** Thrown inside a lead transaction to roll it back when its test drive clashes with one booked. */
 class SlotTaken extends Error {}
 
@@ -260,7 +267,7 @@ export class LeadWriter {
    */
   private async bookDrive(tx: SqlExecutor, leadId: string, tenant: string, appointment: NonNullable<LeadWrite['appointment']>, now: number): Promise<void> {
     await lockInTransaction(tx, 'test-drive', `${tenant}|${appointment.carId}`);
-    const clash = await tx.query('SELECT id FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND ends_at > $4 LIMIT 1', [
+    const clash = await tx.query(`SELECT id FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND ${BOOKING_END} > $4 LIMIT 1`, [
       tenant,
       appointment.carId,
       appointment.endsAt,
