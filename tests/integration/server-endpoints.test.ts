@@ -212,7 +212,7 @@ for (const kind of DATABASES) {
       const at = Date.parse('2026-03-16T10:00:00+10:00');
       const writes = await Promise.all(
         Array.from({ length: 20 }, (_, minute) =>
-          app.stores.leads.save({ tenant: 'alpha', values: { ...contact, category: 'Test Drive' }, destinations: [], appointment: { carId: '1', startsAt: at + minute * 60_000, endsAt: at + (minute + 60) * 60_000 }, now: clock }),
+          app.stores.leads.save({ tenant: 'alpha', values: { ...contact, category: 'Test Drive' }, destinations: [], appointment: { carId: '1', startsAt: at + minute * 60_000, endsAt: at + (minute + 60) * 60_000, unendedMs: 3_600_000 }, now: clock }),
         ),
       );
       expect(writes.filter((write) => write.status === 'created')).toHaveLength(1);

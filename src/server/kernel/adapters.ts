@@ -61,6 +61,13 @@ export interface AppointmentsAdapter {
   availability(tenant: ApiTenant, car: Car, days: number, now: number): Promise<{ timezone: string; days: { date: string; slots: Slot[] }[] }>;
   /** The time a test drive of the car starting at `startsAt` holds it, booked or not (the lead's write answers a clash); undefined when the time cannot be booked. */
   driveTime(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<DriveTime | undefined>;
+  /**
+   * How long (ms from its start) a booking stored without its end holds the car: one booked
+   * before migration 310, or by an older API process during a rolling restart, which stored this
+   * adapter's booking as its start alone. It holds what such a booking held then: a local grid
+   * slot its hour, a provider's slot (or a time taken while the provider failed) its start alone.
+   */
+  readonly unendedMs: number;
 }
 
 /** The adapters the kernel itself uses (lead delivery, sign-in codes, texts). */

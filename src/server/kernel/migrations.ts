@@ -222,10 +222,11 @@ export const KERNEL_MIGRATIONS: Migration[] = [
   },
   {
     // A test drive's booking keeps the time it holds the car, so a clash is checked on the drives' own
-    // times. A row booked before held one hour-long grid slot. Numbered 310 so migrations added in
-    // parallel do not collide.
+    // times. A row booked before keeps no end (NULL): it held one hour-long grid slot on the local
+    // grid, its start alone with an appointments provider, and only the running deployment knows
+    // which (AppointmentsAdapter.unendedMs). Numbered 310 so migrations added in parallel do not collide.
     version: 310,
     name: 'test-drive bookings with their end',
-    statements: () => ['ALTER TABLE appointments ADD COLUMN ends_at BIGINT', 'UPDATE appointments SET ends_at = starts_at + 3600000 WHERE ends_at IS NULL'],
+    statements: () => ['ALTER TABLE appointments ADD COLUMN ends_at BIGINT'],
   },
 ];

@@ -22,6 +22,8 @@ afterEach(async () => {
   await db.close();
 });
 
+/** How long a booking stored without its end holds the car on the local grid (AppointmentsAdapter.unendedMs). */
+const HOUR = 3_600_000;
 const enquiry = { category: 'General Enquiry', name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412000001', form_completed: true };
 
 describe('LeadRepository.save', () => {
@@ -132,27 +134,33 @@ describe('LeadRepository.save', () => {
   });
 
   it('a clashing test drive rolls the lead and its jobs back; the booked drives are those holding the car in [from, to)', async () => {
-    const appointment = { carId: '7', startsAt: 10_000, endsAt: 20_000 };
+    const appointment = { carId: '7', startsAt: 10_000, endsAt: 20_000, unendedMs: HOUR };
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 1 })).toMatchObject({ status: 'created' });
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'slot-taken' });
     expect(await leads.count('alpha')).toBe(1);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
     // Another tenant's car 7 is another car.
     expect(await leads.save({ tenant: 'beta', values: enquiry, destinations: [], appointment, now: 3 })).toMatchObject({ status: 'created' });
-    await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', startsAt: 20_000, endsAt: 30_000 }, now: 4 });
-    expect(await leads.bookedDrives('alpha', '7', 10_000, 20_000)).toEqual([{ startsAt: 10_000, endsAt: 20_000 }]);
-    expect(await leads.bookedDrives('alpha', '7', 15_000, 20_001)).toEqual([
+    await leads.save({
+      tenant: 'alpha',
+      values: enquiry,
+      destinations: [],
+      appointment: { carId: '7', startsAt: 20_000, endsAt: 30_000, unendedMs: HOUR },
+      now: 4,
+    });
+    expect(await leads.bookedDrives('alpha', '7', 10_000, 20_000, HOUR)).toEqual([{ startsAt: 10_000, endsAt: 20_000 }]);
+    expect(await leads.bookedDrives('alpha', '7', 15_000, 20_001, HOUR)).toEqual([
       { startsAt: 10_000, endsAt: 20_000 },
       { startsAt: 20_000, endsAt: 30_000 },
     ]);
-    expect(await leads.bookedDrives('alpha', '7', 0, 40_000)).toHaveLength(2);
-    expect(await leads.bookedDrives('alpha', '7', 30_000, 40_000)).toEqual([]);
-    expect(await leads.bookedDrives('alpha', '8', 0, 30_000)).toEqual([]);
+    expect(await leads.bookedDrives('alpha', '7', 0, 40_000, HOUR)).toHaveLength(2);
+    expect(await leads.bookedDrives('alpha', '7', 30_000, 40_000, HOUR)).toEqual([]);
+    expect(await leads.bookedDrives('alpha', '8', 0, 30_000, HOUR)).toEqual([]);
   });
 });
 
 describe("LeadRepository.save: a test drive clashes on the drives' own times", () => {
-  const drive = (startsAt: number, endsAt = startsAt + 10_000) => ({ carId: '7', startsAt, endsAt });
+  const drive = (startsAt: number, endsAt = startsAt + 10_000) => ({ carId: '7', startsAt, endsAt, unendedMs: HOUR });
   const book = (appointment: ReturnType<typeof drive>, now = 1) => leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now });
 
   it('takes drives that only meet or sit apart, refuses one overlapping a booked drive at any start, and rolls its lead back', async () => {
@@ -164,7 +172,27 @@ describe("LeadRepository.save: a test drive clashes on the drives' own times", (
     expect(await leads.count('alpha')).toBe(3);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 3 });
     expect(await book(drive(30_000, 35_000))).toMatchObject({ status: 'created' });
-    expect((await leads.bookedDrives('alpha', '7', 0, 60_000)).map((booked) => booked.startsAt)).toEqual([10_000, 20_000, 30_000, 35_000]);
+    expect((await leads.bookedDrives('alpha', '7', 0, 60_000, HOUR)).map((booked) => booked.startsAt)).toEqual([10_000, 20_000, 30_000, 35_000]);
+  });
+
+  it('a booking stored without its end (before migration 310) holds unendedMs from its start: an hour on the local grid, its start alone with a provider', async () => {
+    await db.run('INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      'old',
+      'alpha',
+      '7',
+      HOUR,
+      'lead-old',
+      1,
+    ]);
+    const half = HOUR + HOUR / 2;
+    expect(await book({ carId: '7', startsAt: half, endsAt: half + HOUR, unendedMs: HOUR })).toEqual({ status: 'slot-taken' });
+    expect(await leads.bookedDrives('alpha', '7', 0, 3 * HOUR, HOUR)).toEqual([{ startsAt: HOUR, endsAt: 2 * HOUR }]);
+    expect(await book({ carId: '7', startsAt: HOUR, endsAt: HOUR, unendedMs: 0 })).toEqual({ status: 'slot-taken' });
+    expect(await book({ carId: '7', startsAt: half, endsAt: half, unendedMs: 0 })).toMatchObject({ status: 'created' });
+    expect(await leads.bookedDrives('alpha', '7', 0, 3 * HOUR, 0)).toEqual([
+      { startsAt: HOUR, endsAt: HOUR },
+      { startsAt: half, endsAt: half },
+    ]);
   });
 
   it("holds a provider's slot (its start alone) against another booking at that start, or a drive over it", async () => {

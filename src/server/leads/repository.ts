@@ -8,7 +8,7 @@
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../platform/sql/db.ts';
 import type { DriveTime } from '../kernel/adapters.ts';
 import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
-import { BOOKING_END, LeadWriter, type LeadWrite, type LeadWriteResult } from './write.ts';
+import { LeadWriter, bookingEnd, type LeadWrite, type LeadWriteResult } from './write.ts';
 
 export type { StoredLead } from './row.ts';
 export { leadKey, type LeadKey, type LeadWrite, type LeadWriteResult } from './write.ts';
@@ -82,11 +82,11 @@ export class LeadRepository {
     return new Map(rows.map((row) => [String(row.id), leadFromRow(row)]));
   }
 
-  /** The times of a car's booked test drives that start in [from, to) or hold it into that time (a booking without its end: BOOKING_END). */
-  async bookedDrives(tenant: string, carId: string, from: number, to: number): Promise<DriveTime[]> {
+  /** The times of a car's booked test drives that start in [from, to) or hold it into that time; one stored without its end holds `unendedMs` (bookingEnd). */
+  async bookedDrives(tenant: string, carId: string, from: number, to: number, unendedMs: number): Promise<DriveTime[]> {
     const rows = await this.#db.query<{ starts_at: number; ends_at: number }>(
-      `SELECT starts_at, ${BOOKING_END} AS ends_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND (${BOOKING_END} > $4 OR starts_at >= $4) ORDER BY starts_at`,
-      [tenant, carId, to, from],
+      `SELECT starts_at, ${bookingEnd('$5')} AS ends_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND (${bookingEnd('$5')} > $4 OR starts_at >= $4) ORDER BY starts_at`,
+      [tenant, carId, to, from, unendedMs],
     );
     return rows.map((row) => ({ startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) }));
   }

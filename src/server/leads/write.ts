@@ -65,8 +65,12 @@ export interface LeadWrite {
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];
-  /** The test drive booked in the same transaction as a new lead: the car and the time the drive holds it (refused when another booking's time clashes: no double booking). */
-  appointment?: { carId: string } & DriveTime;
+  /**
+   * The test drive booked in the same transaction as a new lead: the car and the time the drive
+   * holds it (refused when another booking's time clashes: no double booking), and how long a
+   * booking stored without its end holds the car (AppointmentsAdapter.unendedMs).
+   */
+  appointment?: { carId: string; unendedMs: number } & DriveTime;
   now: number;
 }
 
@@ -80,10 +84,11 @@ export type LeadWriteResult =
 
 /**
  * The end of a stored test-drive booking (SQL over the appointments table): its ends_at, or for a
- * row without one (written during a rolling restart by a process older than migration 310, which
- * booked hour-long grid slots) an hour from its start.
+ * row without one (booked before migration 310, or during a rolling restart by a process older
+ * than it) its start plus the bound parameter `placeholder` ('$5') names: the running
+ * deployment's AppointmentsAdapter.unendedMs (an hour on the local grid, nothing with a provider).
  */
-export const BOOKING_END = 'COALESCE(ends_at, starts_at + 3600000)';
+export const bookingEnd = (placeholder: string): string => `COALESCE(ends_at, starts_at + ${placeholder})`;
 
 /** Thrown inside a lead transaction to roll it back when its test drive clashes with one booked. */
 class SlotTaken extends Error {}
@@ -267,11 +272,12 @@ export class LeadWriter {
    */
   private async bookDrive(tx: SqlExecutor, leadId: string, tenant: string, appointment: NonNullable<LeadWrite['appointment']>, now: number): Promise<void> {
     await lockInTransaction(tx, 'test-drive', `${tenant}|${appointment.carId}`);
-    const clash = await tx.query(`SELECT id FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND ${BOOKING_END} > $4 LIMIT 1`, [
+    const clash = await tx.query(`SELECT id FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at < $3 AND ${bookingEnd('$5')} > $4 LIMIT 1`, [
       tenant,
       appointment.carId,
       appointment.endsAt,
       appointment.startsAt,
+      appointment.unendedMs,
     ]);
     if (clash.length > 0) throw new SlotTaken();
     const booked = await tx.run(

@@ -38,7 +38,17 @@ describe('local appointments', () => {
     { startsAt: Date.parse('2026-12-24T08:30:00+10:00'), endsAt: Date.parse('2026-12-24T09:30:00+10:00') },
     { startsAt: Date.parse('2026-12-24T11:15:00+10:00'), endsAt: Date.parse('2026-12-24T12:15:00+10:00') },
   ];
-  const { appointments } = createCarsAdapters({ bookedDrives: async () => booked }, {}, () => now);
+  const asked: unknown[][] = [];
+  const { appointments } = createCarsAdapters(
+    {
+      bookedDrives: async (...args) => {
+        asked.push(args);
+        return booked;
+      },
+    },
+    {},
+    () => now,
+  );
 
   it("lists the car's location's slots, none on its Closed holiday, less those a booked drive overlaps", async () => {
     const { days } = await appointments.availability(tenant, car, 2, now);
@@ -46,6 +56,9 @@ describe('local appointments', () => {
       ['2026-12-24', ['9:30am', '12:30pm', '1:30pm', '2:30pm', '3:30pm', '4:30pm']],
       ['2026-12-25', []],
     ]);
+    // A booking stored without its end (before migration 310) took a grid slot: an hour.
+    expect(asked.at(-1)?.at(-1)).toBe(3_600_000);
+    expect(appointments.unendedMs).toBe(3_600_000);
   });
 
   it('a drive holds its own hour, at a slot (booked or not: the lead write answers it) or a typed time inside the hours; not the holiday or an hour past closing', async () => {
@@ -61,7 +74,7 @@ describe('local appointments', () => {
 });
 
 describe('provider appointments', () => {
-  it("takes the provider's slots, each holding its start alone (the provider keeps its drives apart), and no other time", async () => {
+  it("takes the provider's slots, each holding its start alone (the provider keeps its drives apart), and no other time; a booking without its end holds its start alone too", async () => {
     const days = [{ date: '2026-12-24', slots: [{ start: '2026-12-24T10:00:00+10:00', label: '10:00am' }] }];
     const fetch = vi.fn(async () => new Response(JSON.stringify({ timezone: 'Australia/Brisbane', days })));
     vi.stubGlobal('fetch', fetch);
@@ -74,6 +87,8 @@ describe('provider appointments', () => {
     expect(await appointments.driveTime(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toEqual({ startsAt: slot, endsAt: slot });
     expect(await appointments.driveTime(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toBeUndefined();
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ site: 'sunstate', car_id: 7, days: 31 });
+    // A booking stored without its end (before migration 310) was a provider's slot too: its start alone.
+    expect(appointments.unendedMs).toBe(0);
   });
 });
 

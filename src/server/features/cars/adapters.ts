@@ -11,7 +11,7 @@ import { callProvider, carLocation, type AppointmentsAdapter } from '../../kerne
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { dealerYear } from '../../../lib/text/dealer-time.ts';
-import { availableSlots, driveTime } from './appointments.ts';
+import { SLOT_MS, availableSlots, driveTime } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
 
@@ -52,8 +52,10 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedDrives'>, 
 /**
  * Test-drive slots from a provider: its availability answer; a lead's time must start one of its
  * slots, and no other time is booked (the provider leaves out those it knows are booked; its grid
- * and its drives' length are its own). The drive holds its slot's start alone: here only another
- * booking at that start clashes with it.
+ * and its drives' length are its own). The drive holds its slot's start alone: here another
+ * booking at that start clashes with it, or a stored drive holding the car at that moment (one
+ * booked on the local grid before a provider was set). A booking without its end (before
+ * migration 310) was a provider's too: its start alone.
  */
 function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
   const availability: AppointmentsAdapter['availability'] = (tenant, car, days) => callProvider(provider, 'availability', { site: tenant.slug, car_id: car.id, days });
@@ -63,17 +65,23 @@ function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
       const { days } = await availability(tenant, car, MAX_BOOKING_DAYS, now);
       return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt)) ? { startsAt, endsAt: startsAt } : undefined;
     },
+    unendedMs: 0,
   };
 }
 
-/** Test-drive slots cut locally from the hours of the car's location (appointments.ts), less those the drives booked with leads overlap; a lead's drive holds its own hour (driveTime). */
+/**
+ * Test-drive slots cut locally from the hours of the car's location (appointments.ts), less those
+ * the drives booked with leads overlap; a lead's drive holds its own hour (driveTime), and a
+ * booking without its end (before migration 310) the grid slot it took, an hour.
+ */
 function localAppointments(leads: Pick<LeadRepository, 'bookedDrives'>): AppointmentsAdapter {
   const grid = (tenant: ApiTenant, car: Car, now: number) => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
   return {
     availability: async (tenant, car, days, now) => {
-      const booked = await leads.bookedDrives(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000);
+      const booked = await leads.bookedDrives(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000, SLOT_MS);
       return { timezone: tenant.site.timezone, days: availableSlots({ ...grid(tenant, car, now), days, booked }) };
     },
     driveTime: async (tenant, car, startsAt, now) => driveTime(grid(tenant, car, now), startsAt),
+    unendedMs: SLOT_MS,
   };
 }

@@ -19,7 +19,8 @@ export const DEFAULT_HOURS: OpeningHour[] = [
 ];
 /** Slot length: a test drive takes an hour. */
 export const SLOT_MINUTES = 60;
-const SLOT_MS = SLOT_MINUTES * 60_000;
+/** A test drive's hour, in ms. */
+export const SLOT_MS = SLOT_MINUTES * 60_000;
 
 /** The hours slots are cut from: the location's (holiday entries first, hoursOnDate), DEFAULT_HOURS for its week when it lists no weekly hours. */
 function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {

@@ -131,7 +131,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
       // A new test-drive lead books its drive in the same transaction (no double booking).
-      appointment: drive && existingId === undefined ? { carId: String(car!.id), ...drive } : undefined,
+      appointment: drive && existingId === undefined ? { carId: String(car!.id), ...drive, unendedMs: ctx.adapters.appointments.unendedMs } : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
