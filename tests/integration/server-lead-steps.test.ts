@@ -3,7 +3,8 @@
  * the reserve form's steps before the deposit are merged as before; a step keeps the first
  * step's car (it may repeat it, not name another or add one); a lead the payments module has
  * put its record on (paid) takes no later step, so the dealer is never told a deposit was
- * paid for a car it was not paid for. Runs on SQLite and, when available, PostgreSQL.
+ * paid for a car it was not paid for; a step makes no lead a test drive and gives a test drive no
+ * time (a drive is booked with its first post). Runs on SQLite and, when available, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
@@ -19,6 +20,7 @@ const OTHER_CAR = {
   error: 'Please fix the following errors:',
   fields: { car_id: 'This enquiry is about another car. Please start again from the car.' },
 };
+const TEST_DRIVE_LATER = 'A test drive is booked with the first step of an enquiry. Please start again from the car.';
 const PAID = {
   success: false,
   error: 'This enquiry has a payment recorded and cannot be changed online. Please get in touch with one of our friendly team members.',
@@ -97,6 +99,18 @@ for (const kind of DATABASES) {
       expect(added.statusCode).toBe(422);
       expect(added.json()).toEqual(OTHER_CAR);
       expect(await stored(leadId)).toMatchObject({ car_id: null, revision: 1 });
+    });
+
+    it('a step may not make a lead a test drive, nor give a test drive a time: booked with its first post only (422, the lead unchanged)', async () => {
+      const refusal = (field: string) => ({ success: false, error: 'Please fix the following errors:', fields: { [field]: TEST_DRIVE_LATER } });
+      const enquiry = (await lead({ ...shopper, category: 'General Enquiry', car_id: '5', form_completed: false })).json().lead_id as string;
+      const named = await lead({ lead_id: enquiry, category: 'Test Drive', dateTime: '2020-01-01T03:00' });
+      expect([named.statusCode, named.json()]).toEqual([422, refusal('category')]);
+      expect(await stored(enquiry)).toMatchObject({ category: 'General Enquiry', revision: 1 });
+      const drive = (await lead({ ...shopper, category: 'Test Drive', car_id: '5', form_completed: false })).json().lead_id as string;
+      const timed = await lead({ lead_id: drive, dateTime: '2020-01-01T03:00' });
+      expect([timed.statusCode, timed.json()]).toEqual([422, refusal('dateTime')]);
+      expect((await stored(drive)).data.dateTime).toBeUndefined();
     });
 
     it('a paid Reserve lead takes no later step (car, category, message): 409; the payment, the lead and the dealer all keep the car paid for', async () => {

@@ -7,8 +7,9 @@
  * (site.json `features.test_drive` false) is answered 404 for both, as a switched-off trade-in
  * valuation is. A lead's delivery location must be one the chosen car's location delivers to
  * (deliveryLocations, what the form offers): the dealer's e-mail states it as the shopper's
- * choice. A new test-drive lead names a car (every form that offers a drive sends one). Runs on
- * SQLite (the rules read no table).
+ * choice. A new test-drive lead names a car (every form that offers a drive sends one), and a
+ * later step makes no lead a test drive (it would be stored unbooked). Runs on SQLite (the rules
+ * read no table; server-lead-steps runs the later step's on PostgreSQL too).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', 
 const NO_TEST_DRIVE = 'This car is not available for a test drive.';
 const NOT_DELIVERED = 'This delivery location is not offered for this car.';
 const PARKED = { host: 'parked.localhost:4321' };
+const TEST_DRIVE_LATER = 'A test drive is booked with the first step of an enquiry. Please start again from the car.';
 const NOT_BOOKED = 'This site does not book test drives online. Please get in touch with one of our friendly team members to arrange a test drive.';
 
 describe('lead API: the test-drive rule', () => {
@@ -124,6 +126,52 @@ describe('lead API: the test-drive rule', () => {
     }
     expect(await leadCount()).toBe(before);
     expect((await lead({ category: 'General Enquiry', dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
+  });
+
+  it('a later step (lead_id) makes no lead a test drive and gives a test drive no time (422, the lead unchanged): a drive is booked, its car and time checked, with its first post', async () => {
+    // A weekday (the default hours, 9 to 5) two days or more on: a time the car can be booked at.
+    let day = Date.now() + 2 * 86_400_000;
+    while ([0, 6].includes(new Date(new Date(day).toISOString().slice(0, 10)).getUTCDay())) day += 86_400_000;
+    const at = `${new Date(day).toISOString().slice(0, 10)}T10:00`;
+    const step = (leadId: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/leads', headers: HOST, payload: { lead_id: leadId, ...payload } });
+    const unchanged = async (id: string) => {
+      const stored = await app.stores.leads.get('driving', id);
+      return [stored?.category, stored?.revision, stored?.data.dateTime];
+    };
+    // A car-less enquiry, and one about car 1: a later step naming a test drive, with or without a time, is refused.
+    const carless = (await lead({ category: 'General Enquiry', form_completed: false })).json().lead_id as string;
+    const aboutCar = (await lead({ category: 'General Enquiry', car_id: 1, form_completed: false })).json().lead_id as string;
+    for (const [id, payload] of [
+      [carless, { category: 'Test Drive', dateTime: '2020-01-01T03:00' }],
+      [carless, { category: 'Test Drive' }],
+      [aboutCar, { category: 'Test Drive', dateTime: at }],
+      [aboutCar, { category: 'test drive', car_id: 1, dateTime: at }],
+      [aboutCar, { category: 'Test Drive' }],
+    ] as const) {
+      const refused = await step(id, payload);
+      expect([payload, refused.statusCode, refused.json()]).toEqual([
+        payload,
+        422,
+        { success: false, error: 'Please fix the following errors:', fields: { category: TEST_DRIVE_LATER } },
+      ]);
+    }
+    expect(await unchanged(carless)).toEqual(['General Enquiry', 1, undefined]);
+    expect(await unchanged(aboutCar)).toEqual(['General Enquiry', 1, undefined]);
+    // Nothing was booked: a new test-drive lead takes that time, once.
+    expect((await lead({ category: 'Test Drive', car_id: 1, dateTime: at })).statusCode).toBe(201);
+    expect((await lead({ category: 'Test Drive', car_id: 1, dateTime: at })).statusCode).toBe(409);
+    // A test-drive lead takes no time from a later step (it would be stored unbooked); its other steps are merged.
+    const drive = (await lead({ category: 'Test Drive', car_id: 1, form_completed: false })).json().lead_id as string;
+    const timed = await step(drive, { dateTime: at.replace('T10', 'T14') });
+    expect([timed.statusCode, timed.json()]).toEqual([
+      422,
+      { success: false, error: 'Please fix the following errors:', fields: { dateTime: TEST_DRIVE_LATER } },
+    ]);
+    expect(await unchanged(drive)).toEqual(['Test Drive', 1, undefined]);
+    expect((await step(drive, { message: 'Can I bring my dog?' })).statusCode).toBe(200);
+    // An enquiry's time is no booking: a later step may give one.
+    expect((await step(aboutCar, { dateTime: at })).statusCode).toBe(200);
   });
 
   it("takes a delivery location the chosen car's location delivers to, as the form offers it (by name, else by slug)", async () => {

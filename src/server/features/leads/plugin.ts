@@ -85,8 +85,9 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     else if (!car && rules.isNew && isTestDriveCategory(lead.category)) problems.car_id = FORM_MESSAGES.required;
     // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
     else if (car && isTestDriveCategory(lead.category) && !takesTestDrives(car)) problems.car_id = NO_TEST_DRIVE;
-    // Asked of the adapter the availability call lists the slots from (its grid, the car's location's hours).
-    else if (car && isTestDriveCategory(lead.category) && bookingAt !== undefined) {
+    // Asked of the adapter the availability call lists the slots from (its grid, the car's location's hours). A later
+    // step gives a test drive no time (laterStepRefusal): a drive is checked and booked with its first post only.
+    else if (car && rules.isNew && isTestDriveCategory(lead.category) && bookingAt !== undefined) {
       drive = await testDriveTime(ctx, request, car, bookingAt);
       if (!drive) problems.dateTime = TIME_NOT_OFFERED;
     }
@@ -125,13 +126,13 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const result = await stores.leads.save({
       tenant: tenant.slug,
       leadId: existingId,
-      // A later step: not into a lead the server made or a payment settled, nor onto another car (checked with the row locked).
+      // A later step: not into a lead the server made or a payment settled, nor onto another car, nor a test drive or its time (checked with the row locked).
       refuse: (stored) => laterStepRefusal(stored, values),
       clientKey,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
       // A new test-drive lead books its drive in the same transaction (no double booking).
-      appointment: drive && existingId === undefined ? { carId: String(car!.id), ...drive, unendedMs: ctx.adapters.appointments.unendedMs } : undefined,
+      appointment: drive ? { carId: String(car!.id), ...drive, unendedMs: ctx.adapters.appointments.unendedMs } : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
