@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { redisCounter } from '../../src/server/kernel/rate-limits.ts';
+import { allowances, redisCounter } from '../../src/server/kernel/rate-limits.ts';
 import { freePort } from '../support/dev-postgres.ts';
 import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
 
@@ -81,16 +81,45 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
     expect(phone).toEqual([200, 200, 429]);
   });
 
-  it("gives back an allowance's count in Redis: in the window still open (its expiry kept), never below 0, never a key without an expiry", async () => {
+  it("gives back an allowance's count in Redis: in the window it was counted in (its expiry kept), never below 0, never a key without an expiry", async () => {
     const client = new Redis(redisUrl);
     try {
       const counter = redisCounter(client, 'give-back-test:');
-      expect([await counter.hit('a', 60_000), await counter.hit('a', 60_000), await counter.hit('a', 60_000, -1)]).toEqual([1, 2, 1]);
+      const first = await counter.count('a', 60_000);
+      const second = await counter.count('a', 60_000, 2);
+      expect([first.total, second.total, await counter.hit('a', 60_000)]).toEqual([1, 3, 4]);
+      // The window is named by its end, on Redis's clock (here the machine's).
+      expect(second.window).toBe(first.window);
+      expect(Math.abs(first.window - (Date.now() + 60_000))).toBeLessThan(5_000);
+      await counter.giveBack(second);
+      expect(await client.get('give-back-test:a')).toBe('2');
       expect(await client.pttl('give-back-test:a')).toBeGreaterThan(50_000);
-      expect(await counter.hit('a', 60_000, -5)).toBe(0);
-      expect(await counter.hit('a', 60_000)).toBe(1);
-      expect(await counter.hit('gone', 60_000, -1)).toBe(0);
+      await client.set('give-back-test:a', '0', 'KEEPTTL');
+      await counter.giveBack(first);
+      expect(await client.get('give-back-test:a')).toBe('0');
+      const gone = await counter.count('gone', 60_000);
+      await client.del('give-back-test:gone');
+      await counter.giveBack(gone);
       expect(await client.exists('give-back-test:gone')).toBe(0);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('gives back only into the window a take was counted in, never into one opened since (a take just before its window ended, refused later)', async () => {
+    const client = new Redis(redisUrl);
+    try {
+      const allowance = allowances(redisCounter(client, 'give-back-window-test:'), () => {});
+      const take = () => allowance.takeReturnable('sms-client', '203.0.113.130', 2, 1, 1000);
+      // The second take (text A) is the window's last; its text is still being recorded as the window ends.
+      expect((await take()).allowed).toBe(true);
+      const textA = await take();
+      expect(textA.allowed).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Text B opens the next window; then A is refused after all and its take given back.
+      expect((await take()).allowed).toBe(true);
+      await textA.giveBack();
+      expect([(await take()).allowed, (await take()).allowed]).toEqual([true, false]);
     } finally {
       client.disconnect();
     }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { API_DEFAULTS } from '../../src/config/server-settings.ts';
 import { createKernelAdapters } from '../../src/server/kernel/adapters.ts';
-import { allowances, memoryCounter, type Allowances } from '../../src/server/kernel/rate-limits.ts';
+import { allowances, memoryCounter, type Allowances, type TakenAllowance } from '../../src/server/kernel/rate-limits.ts';
 import { sendCappedSms, SmsLog } from '../../src/server/kernel/sms-policy.ts';
 import type { ApiTenant } from '../../src/server/kernel/tenants.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
@@ -102,14 +102,14 @@ for (const kind of DATABASES) {
         () => {},
       );
       const counter: Allowances = {
-        take: (name, key, max, amount, windowMs) =>
+        take: (name, key, max, amount, windowMs) => fast.take(name, key, max, amount, windowMs),
+        takeReturnable: (name, key, max, amount, windowMs) =>
           key === '203.0.113.201'
-            ? new Promise<boolean>((resolve) => {
-                release = resolve;
+            ? new Promise<TakenAllowance>((resolve) => {
+                release = (allowed) => resolve({ allowed, giveBack: async () => {} });
                 asked();
               })
-            : fast.take(name, key, max, amount, windowMs),
-        giveBack: (name, key, amount, windowMs) => fast.giveBack(name, key, amount, windowMs),
+            : fast.takeReturnable(name, key, max, amount, windowMs),
       };
       const deps = smsDeps(counter);
       const slow = sendCappedSms(deps, tenant, { to: '0413200001', body: 'x', kind: 'sign-in', client: '203.0.113.201' });

@@ -56,6 +56,10 @@ function standInRedis(now: () => number) {
   return { redis: redis as unknown as Redis, state, keys, pings };
 }
 
+/** A counter whose every call fails. */
+const down = () => Promise.reject(new Error('down'));
+const failing = { hit: down, count: down, giveBack: down };
+
 describe('fallbackCounter', () => {
   it('counts in Redis while it answers, in memory while it does not, and logs each change once', async () => {
     let now = 1_000_000;
@@ -131,35 +135,54 @@ describe('fallbackCounter', () => {
 });
 
 describe('allowances', () => {
-  it('allows, and says so, when the counter fails', async () => {
+  it('allows, and says so, when the counter fails (a take counted nowhere gives nothing back)', async () => {
     const warnings: string[] = [];
-    const take = allowances({ hit: () => Promise.reject(new Error('down')) }, (message) => warnings.push(message));
+    const take = allowances(failing, (message) => warnings.push(message));
     expect(await take.take('valuation', 'k', 1)).toBe(true);
-    expect(warnings).toEqual(['allowance counter unavailable (down); request allowed']);
+    const taken = await take.takeReturnable('valuation', 'k', 1);
+    expect(taken.allowed).toBe(true);
+    await taken.giveBack();
+    expect(warnings).toEqual(['allowance counter unavailable (down); request allowed', 'allowance counter unavailable (down); request allowed']);
   });
 
-  it('gives back what a take counted, refused takes too, in the window still open only and never below 0', async () => {
+  it('gives back what a take counted, refused takes too, once, into the window it was counted in only', async () => {
+    const day = 86_400_000;
     let now = 0;
     const allowance = allowances(
       memoryCounter(() => now),
       () => {},
     );
-    const take = () => allowance.take('sms-client', '203.0.113.9', 2);
-    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
-    await allowance.giveBack('sms-client', '203.0.113.9');
-    await allowance.giveBack('sms-client', '203.0.113.9');
-    expect([await take(), await take()]).toEqual([true, false]);
-    for (let i = 0; i < 5; i++) await allowance.giveBack('sms-client', '203.0.113.9');
-    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
-    // A give-back after its window ended opens no window of its own: the next day's allowance is whole, not more.
-    now = 86_400_000;
-    await allowance.giveBack('sms-client', '203.0.113.9');
-    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
+    const take = () => allowance.takeReturnable('sms-client', '203.0.113.9', 2);
+    const allowed = async (count: number) => {
+      const answers: boolean[] = [];
+      for (let i = 0; i < count; i++) answers.push((await take()).allowed);
+      return answers;
+    };
+    const [, second, refused] = [await take(), await take(), await take()];
+    expect([second!.allowed, refused!.allowed]).toEqual([true, false]);
+    await refused!.giveBack();
+    await second!.giveBack();
+    await second!.giveBack();
+    expect(await allowed(2)).toEqual([true, false]);
+    // Taken just before its window ends, given back after a take opened the next window: nothing is given to that one.
+    now = day - 1;
+    const late = await take();
+    now = day;
+    expect(await allowed(1)).toEqual([true]);
+    await late.giveBack();
+    expect(await allowed(2)).toEqual([true, false]);
+    // Given back after its window ended, none open: it opens none, and the next window's allowance is whole, not more.
+    now = 2 * day - 1;
+    const ended = await take();
+    now = 2 * day + 1;
+    await ended.giveBack();
+    expect(await allowed(3)).toEqual([true, true, false]);
   });
 
   it('gives back nothing, and says so, when the counter fails', async () => {
     const warnings: string[] = [];
-    await allowances({ hit: () => Promise.reject(new Error('down')) }, (message) => warnings.push(message)).giveBack('valuation', 'k');
+    const counter = { ...memoryCounter(() => 0), giveBack: down };
+    await (await allowances(counter, (message) => warnings.push(message)).takeReturnable('valuation', 'k', 1)).giveBack();
     expect(warnings).toEqual(['allowance counter unavailable (down); nothing given back']);
   });
 });
@@ -191,7 +214,7 @@ describe('prefixed and windowStore', () => {
   });
 
   it('passes a counter failure to the plugin', async () => {
-    const Store = windowStore({ hit: () => Promise.reject(new Error('down')) }, () => 0);
+    const Store = windowStore(failing, () => 0);
     const error = await new Promise<Error | null>((resolve) => new Store().incr('k', (failure) => resolve(failure), 1000));
     expect(error?.message).toBe('down');
   });

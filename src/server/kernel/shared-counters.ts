@@ -58,38 +58,46 @@ export function fallbackCounter(redis: Redis, now: () => number, log: CounterLog
     shared = false;
     log.warn(`redis unavailable (${reason}): rate limits and allowances are counted in this process until it answers`);
   };
+  /** Ask Redis what `use` asks, or this process's memory while Redis does not answer. */
+  async function either<T>(use: (counter: WindowCounter) => Promise<T>): Promise<T> {
+    // Without a connection (no offline queue) a command would only fail: count here at once.
+    if (redis.status !== 'ready') {
+      lost(`connection ${redis.status}`);
+      return use(local);
+    }
+    // A count sent to a hung Redis would wait for its timeout: count here until a PING is answered.
+    if (hang.hanging()) {
+      hang.check();
+      return use(local);
+    }
+    try {
+      const answer = await use(remote);
+      if (!shared) {
+        shared = true;
+        log.info('redis answers again: rate limits and allowances are shared by every API process');
+      }
+      return answer;
+    } catch (error) {
+      hang.failed(error as Error);
+      lost((error as Error).message);
+      return use(local);
+    }
+  }
   return {
     shared: () => shared,
-    async hit(key, windowMs, amount) {
-      // Without a connection (no offline queue) a command would only fail: count here at once.
-      if (redis.status !== 'ready') {
-        lost(`connection ${redis.status}`);
-        return local.hit(key, windowMs, amount);
-      }
-      // A count sent to a hung Redis would wait for its timeout: count here until a PING is answered.
-      if (hang.hanging()) {
-        hang.check();
-        return local.hit(key, windowMs, amount);
-      }
-      try {
-        const count = await remote.hit(key, windowMs, amount);
-        if (!shared) {
-          shared = true;
-          log.info('redis answers again: rate limits and allowances are shared by every API process');
-        }
-        return count;
-      } catch (error) {
-        hang.failed(error as Error);
-        lost((error as Error).message);
-        return local.hit(key, windowMs, amount);
-      }
-    },
+    hit: (key, windowMs, amount) => either((counter) => counter.hit(key, windowMs, amount)),
+    count: (key, windowMs, amount) => either((counter) => counter.count(key, windowMs, amount)),
+    giveBack: (counted) => either((counter) => counter.giveBack(counted)),
   };
 }
 
-/** A counter whose keys all start with `prefix`. */
+/** A counter whose keys all start with `prefix` (a Counted names its key with the prefix already). */
 export function prefixed(counter: WindowCounter, prefix: string): WindowCounter {
-  return { hit: (key, windowMs, amount) => counter.hit(`${prefix}${key}`, windowMs, amount) };
+  return {
+    hit: (key, windowMs, amount) => counter.hit(`${prefix}${key}`, windowMs, amount),
+    count: (key, windowMs, amount) => counter.count(`${prefix}${key}`, windowMs, amount),
+    giveBack: (counted) => counter.giveBack(counted),
+  };
 }
 
 /** The record @fastify/rate-limit's `incr` answers with. */

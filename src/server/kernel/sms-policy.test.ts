@@ -150,6 +150,30 @@ describe('sendCappedSms', () => {
     expect(await sendCappedSms(d, tenant('alpha'), message)).toBe('ok');
     expect(await sendCappedSms(d, tenant('alpha'), { ...message, to: '0412000002' })).toBe('client-cap');
   });
+
+  it("gives a refused text's allowance back into the window it was taken in only, never into one opened since", async () => {
+    const d = deps({ perClientPerDay: 2 });
+    const client = '203.0.113.9';
+    const send = (to: string, extra: { allowed?: () => Promise<boolean> } = {}) =>
+      sendCappedSms(d, tenant('alpha'), { to, body: 'x', kind: 'sign-in', client, ...extra });
+    const windowStart = now;
+    expect(await send('0412000001')).toBe('ok');
+    // Text A takes the day's last allowance just before its window ends; while it is checked under the locks the
+    // window ends and text B of the client takes an allowance in the next one; A is then refused after all.
+    now = windowStart + 86_400_000 - 1;
+    let asked = 0;
+    const refusedLate = send('0412000002', {
+      allowed: async () => {
+        if (asked++ === 0) return true;
+        now = windowStart + 86_400_000 + 1;
+        expect(await d.allowances.take('sms-client', client, 2)).toBe(true);
+        return false;
+      },
+    });
+    expect(await refusedLate).toBe('refused');
+    // The new window holds B: one more text, not two.
+    expect([await send('0412000003'), await send('0412000004')]).toEqual(['ok', 'client-cap']);
+  });
 });
 
 describe('plainFirstName', () => {

@@ -13,7 +13,7 @@ import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
 import { oneLine } from '../../schemas/forms/fields.ts';
 import { smsSenderId } from '../../schemas/site/sms.ts';
 import type { KernelAdapters } from './adapters.ts';
-import type { Allowances } from './rate-limits.ts';
+import type { Allowances, TakenAllowance } from './rate-limits.ts';
 import type { Evaluation } from '../leads/evaluations.ts';
 import { lockInTransaction, type SqlDatabase, type SqlExecutor } from '../../platform/sql/db.ts';
 import type { ApiTenant } from './tenants.ts';
@@ -42,9 +42,10 @@ export interface SmsToReserve {
   /**
    * The client's allowance, taken once every other check allows the text, outside the locks (a
    * slow Redis holds up no other text), and given back when the text is not recorded after all
-   * (a refused text uses none): a refused take sends nothing ('client-cap').
+   * (a refused text uses none): a refused take sends nothing ('client-cap'). The take's own
+   * give-back returns it to the window it was counted in only.
    */
-  allowance?: { take(): Promise<boolean>; giveBack(): Promise<void> };
+  allowance?: { take(): Promise<TakenAllowance> };
 }
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
@@ -82,7 +83,7 @@ export async function sendCappedSms(
     beforeSend: message.beforeSend,
     allowance:
       client && allowances
-        ? { take: () => allowances.take('sms-client', client, deps.limits.perClientPerDay), giveBack: () => allowances.giveBack('sms-client', client) }
+        ? { take: () => allowances.takeReturnable('sms-client', client, deps.limits.perClientPerDay) }
         : undefined,
   });
   if (reserved !== 'ok') return reserved;
@@ -131,7 +132,7 @@ export class SmsLog {
    * after another. The allowance (Redis with REDIS_URL) is taken before the locks, once the
    * checks pass without them (so a text they refuse never touches it), and given back when
    * the checks under the locks refuse the text after all (another was recorded meanwhile) or
-   * the recording fails. A client's texts at once may meanwhile see its allowance short by the
+   * the recording fails (into the window it was counted in only). A client's texts at once may meanwhile see its allowance short by the
    * ones still in flight; never over.
    */
   async reserve(sms: SmsToReserve): Promise<SmsReservation> {
@@ -139,18 +140,19 @@ export class SmsLog {
     if (!allowance) return this.#record(sms);
     const refused = await this.#refusal(this.#db, sms);
     if (refused) return refused;
-    if (!(await allowance.take())) {
-      await allowance.giveBack();
+    const taken = await allowance.take();
+    if (!taken.allowed) {
+      await taken.giveBack();
       return 'client-cap';
     }
     let outcome: SmsReservation;
     try {
       outcome = await this.#record(sms);
     } catch (error) {
-      await allowance.giveBack();
+      await taken.giveBack();
       throw error;
     }
-    if (outcome !== 'ok') await allowance.giveBack();
+    if (outcome !== 'ok') await taken.giveBack();
     return outcome;
   }
 
