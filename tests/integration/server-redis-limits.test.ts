@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { allowances, redisCounter } from '../../src/server/kernel/rate-limits.ts';
+import { fallbackCounter, prefixed } from '../../src/server/kernel/shared-counters.ts';
 import { freePort } from '../support/dev-postgres.ts';
 import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
 
@@ -120,6 +121,30 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
       expect((await take()).allowed).toBe(true);
       await textA.giveBack();
       expect([(await take()).allowed, (await take()).allowed]).toEqual([true, false]);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('gives a take back to the counter that took it: one counted in memory while Redis was away, not to Redis once it answers again', async () => {
+    const client = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      const allowance = allowances(prefixed(fallbackCounter(client, Date.now, { warn: () => {}, info: () => {} }), 'fallback-give-back-test:'), () => {});
+      const take = () => allowance.takeReturnable('sms-client', '203.0.113.140', 2);
+      // Two texts counted in Redis.
+      expect([(await take()).allowed, (await take()).allowed]).toEqual([true, true]);
+      // Redis goes: text C is counted in this process's memory; Redis answers again before C is refused after all.
+      client.disconnect();
+      while (client.status !== 'end') await new Promise((resolve) => setTimeout(resolve, 10));
+      const textC = await take();
+      expect(textC.allowed).toBe(true);
+      await client.connect();
+      await textC.giveBack();
+      // Redis never counted C: its two texts stand, and the next is refused.
+      expect((await take()).allowed).toBe(false);
+      expect(await client.get('fallback-give-back-test:sms-client|203.0.113.140')).toBe('3');
     } finally {
       client.disconnect();
     }

@@ -36,10 +36,13 @@ export function rateLimitTenant(tenants: TenantRegistry, request: FastifyRequest
 export const clientKey = (tenants: TenantRegistry, request: FastifyRequest): string => `${rateLimitTenant(tenants, request)}|${request.client}`;
 
 /**
- * What one count counted, and where (WindowCounter.count): a give-back returns it to that window
- * only. A window is named by its end: one opened after another ended ends a whole window later.
+ * What one count counted, and where (WindowCounter.count): a give-back returns it to that counter
+ * and that window only. A window is named by its end: one opened after another ended ends a whole
+ * window later.
  */
 export interface Counted {
+  /** The counter that counted it (in memory, or Redis): no other one is given it back. */
+  readonly counter: WindowCounter;
   /** The counter's key (with any prefix). */
   readonly key: string;
   readonly amount: number;
@@ -57,8 +60,9 @@ export interface WindowCounter {
   /** Count as `hit` does, answering what was counted in which window (for `giveBack`). */
   count(key: string, windowMs: number, amount?: number): Promise<Counted>;
   /**
-   * Give back what `counted` counted: in the window it was counted in while that is still open,
-   * never below 0; into no other window (one opened since it ended), and none is opened for it.
+   * Give back what `counted` counted: to the counter that counted it, in the window it was
+   * counted in while that is still open, never below 0; into no other window (one opened since
+   * it ended) or counter, and none is opened for it.
    */
   giveBack(counted: Counted): Promise<void>;
 }
@@ -83,20 +87,21 @@ export function memoryCounter(now: () => number): WindowCounter {
     windows.set(key, opened);
     return opened;
   };
-  return {
+  const counter: WindowCounter = {
     async hit(key, windowMs, amount = 1) {
       return add(key, windowMs, amount).count;
     },
     async count(key, windowMs, amount = 1) {
       const window = add(key, windowMs, amount);
-      return { key, amount, windowMs, window: window.end, total: window.count };
+      return { counter, key, amount, windowMs, window: window.end, total: window.count };
     },
     async giveBack(counted) {
       const window = windows.get(counted.key);
-      if (!window || window.end !== counted.window || now() >= window.end) return;
+      if (counted.counter !== counter || !window || window.end !== counted.window || now() >= window.end) return;
       window.count = Math.max(0, window.count - counted.amount);
     },
   };
+  return counter;
 }
 
 /** Redis's clock in a script, epoch ms: with a key's PTTL, the key's expiry (its window's end), whatever the clocks of the API processes say. */
@@ -117,7 +122,7 @@ local back = math.min(tonumber(ARGV[1]), count) if back <= 0 then return count e
 
 /** Counters in Redis (INCRBY, with the window as the key's expiry), shared by every API process. */
 export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): WindowCounter {
-  return {
+  const counter: WindowCounter = {
     async hit(key, windowMs, amount = 1) {
       const name = `${prefix}${key}`;
       // SET NX PX starts a window (with its expiry) only when none is open; INCRBY counts in it.
@@ -128,12 +133,14 @@ export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): 
     },
     async count(key, windowMs, amount = 1) {
       const [total, window] = (await redis.eval(COUNT, 1, `${prefix}${key}`, windowMs, amount)) as [number, number];
-      return { key, amount, windowMs, window: Number(window), total: Number(total) };
+      return { counter, key, amount, windowMs, window: Number(window), total: Number(total) };
     },
     async giveBack(counted) {
+      if (counted.counter !== counter) return;
       await redis.eval(GIVE_BACK, 1, `${prefix}${counted.key}`, counted.amount, counted.window, Math.floor(counted.windowMs / 2));
     },
   };
+  return counter;
 }
 
 /** An allowance taken (`allowed`: within its max) and the give-back of exactly what that take counted (once). */

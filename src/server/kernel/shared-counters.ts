@@ -6,7 +6,8 @@
  * failing open, and no request waits for Redis: a connection that is down fails at once (no
  * offline queue), and once a command times out on a connection that is open but unanswered (a
  * hung Redis) counts stay in memory while one PING at a time asks whether Redis answers again.
- * The change is logged once each way.
+ * The change is logged once each way. A give-back goes to the counter that took (a take counted
+ * here while Redis was away is not Redis's to give back once it answers).
  * `windowStore` makes a counter the store of @fastify/rate-limit (its public `store` option).
  */
 import type { Redis } from 'ioredis';
@@ -87,7 +88,20 @@ export function fallbackCounter(redis: Redis, now: () => number, log: CounterLog
     shared: () => shared,
     hit: (key, windowMs, amount) => either((counter) => counter.hit(key, windowMs, amount)),
     count: (key, windowMs, amount) => either((counter) => counter.count(key, windowMs, amount)),
-    giveBack: (counted) => either((counter) => counter.giveBack(counted)),
+    // To the counter that took: a take counted here while Redis was away is this process's, whatever Redis does now;
+    // one counted in Redis is given back there only, while it answers (else nothing: the allowance stays spent, never over).
+    async giveBack(counted) {
+      if (counted.counter === local) return local.giveBack(counted);
+      if (redis.status !== 'ready') return lost(`connection ${redis.status}`);
+      if (hang.hanging()) return hang.check();
+      try {
+        await remote.giveBack(counted);
+      } catch (error) {
+        hang.failed(error as Error);
+        lost((error as Error).message);
+        throw error;
+      }
+    },
   };
 }
 
