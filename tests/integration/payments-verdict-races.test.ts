@@ -58,7 +58,7 @@ for (const kind of DATABASES) {
     };
 
     beforeAll(async () => {
-      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43, 44, 45, 46, 47, 48, 49], options: (on) => options(on) });
+      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50], options: (on) => options(on) });
       ({ stripe, database } = started);
       const provider = hookedProvider();
       app = await testApp(
@@ -445,6 +445,65 @@ for (const kind of DATABASES) {
       expect([answer.statusCode, answer.json().error]).toEqual([409, 'This payment has ended. Please start again.']);
       expect(intentOf(paymentId)?.status).toBe('canceled');
       expect(await row(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+    });
+
+    it("a part refund event arriving before the deposit's succeeded event (Stripe does not keep their order): the deposit is recorded paid first (the car reserved, the lead sent paid), then the refund; the late succeeded event changes nothing", async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('50');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const ref = intentOf(paymentId)!.id;
+      const succeeded = stripe.pay(ref); // its delivery late
+      await dashboard().refund(ref, 5_000, `dashboard-${paymentId}`);
+      const sent: string[] = [];
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      leads.save = async (write) => {
+        const answer = await original(write);
+        const payment = write.values.payment as { status?: string } | undefined;
+        if (write.leadId === leadId && payment?.status && answer.status === 'updated') sent.push(payment.status);
+        return answer;
+      };
+      try {
+        expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'partially_refunded' });
+        expect((await post(succeeded)).json()).toMatchObject({ outcome: 'already settled' });
+      } finally {
+        leads.save = original;
+      }
+      expect(sent).toEqual(['paid', 'partially refunded']);
+      const payment = await row(paymentId);
+      expect(payment).toMatchObject({ status: 'partially_refunded', refunded_cents: 5_000 });
+      expect(payment.paid_at).toBeTypeOf('number');
+      expect((await leadOf(leadId)).data.payment).toMatchObject({
+        status: 'partially refunded',
+        refunded: '50.00',
+        paid_at: new Date(payment.paid_at!).toISOString(),
+      });
+      expect(overlayHas('50')).toBe(true); // a part refund keeps the car reserved
+      // Past the hold's end the car stays reserved for this shopper: another buyer cannot hold it.
+      clock += api().tenants.get('alpha')!.site.payments.hold_minutes * 60_000 + 1;
+      await api().payments.expireHolds();
+      const [hold] = await database.db.query<{ state: string; payment_id: string }>(
+        "SELECT state, payment_id FROM car_holds WHERE tenant = 'alpha' AND car_id = '50'",
+        [],
+      );
+      expect(hold).toMatchObject({ state: 'reserved', payment_id: paymentId });
+      expect((await row(paymentId)).status).toBe('partially_refunded');
+    });
+
+    it("an invoice payment's part refund event arriving before its succeeded event: the invoice is recorded paid first, then the refund", async () => {
+      const reference = `REFUNDFIRST-${kind}`;
+      await issue(reference, 30_000);
+      const id = (await pay(reference, '300')).json().payment_id as string;
+      expect((await card(id)).statusCode).toBe(201);
+      const ref = intentOf(id)!.id;
+      const succeeded = stripe.pay(ref); // its delivery late
+      await dashboard().refund(ref, 5_000, `dashboard-${id}`);
+      expect((await post(stripe.signedEvent('charge.refunded', ref))).json()).toMatchObject({ outcome: 'partially_refunded' });
+      expect((await post(succeeded)).json()).toMatchObject({ outcome: 'already settled' });
+      const payment = await row(id);
+      expect(payment).toMatchObject({ status: 'partially_refunded', refunded_cents: 5_000 });
+      expect(payment.paid_at).toBeTypeOf('number');
+      expect((await api().payments.invoices('alpha')).find((invoice) => invoice.reference === reference)?.paid_payment_id).toBe(id);
+      expect((await leadOf(payment.lead_id!)).data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00', invoice_reference: reference });
     });
   });
 }

@@ -47,7 +47,8 @@ export async function release(ctx: PaymentsContext, tenant: ApiTenant, paymentId
  * the payment meanwhile (the refund's own event, the dealer's refund in the provider's dashboard), it
  * is decided again on the payment as it is now. A total not above the one recorded (the same refund
  * recorded twice, an event older than one recorded: the provider does not keep their order) changes
- * nothing, so a newer state is never overwritten.
+ * nothing, so a newer state is never overwritten. `read` is a payment recorded as taken (the refund
+ * command refunds only such a one; the webhook first records paid one that is not yet: webhook.ts `refunded`).
  */
 export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read: PaymentRow, refundedCents: number): Promise<string> {
   for (let payment: PaymentRow | undefined = read; payment; payment = await ctx.repo.get(tenant.slug, payment.id)) {

@@ -53,8 +53,25 @@ async function apply(ctx: PaymentsContext, tenant: ApiTenant, event: ProviderEve
     case 'canceled':
       return unpaid(ctx, tenant, payment, event);
     case 'refunded':
-      return recordRefund(ctx, tenant, payment, event.refundedCents ?? 0);
+      return refunded(ctx, tenant, payment, event);
   }
+}
+
+/**
+ * A refund event. A refund proves the provider took the money: a payment not recorded paid yet
+ * (its succeeded event late: the provider does not keep their order) is first recorded paid by
+ * paid()'s own steps (the car reserved or the invoice paid, the lead sent paid; a conflict
+ * refunded), then the refund is recorded on the payment as read again. The late succeeded event
+ * then finds the payment settled and changes nothing.
+ */
+async function refunded(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
+  let read: PaymentRow | undefined = payment;
+  if (!PAID_STATUSES.includes(payment.status) && payment.status !== 'review') {
+    const outcome = await paid(ctx, tenant, payment, event);
+    ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, status: payment.status, outcome }, 'refund of a payment not recorded paid yet: recorded paid first');
+    read = await ctx.repo.get(tenant.slug, payment.id);
+  }
+  return read ? recordRefund(ctx, tenant, read, event.refundedCents ?? 0) : ALREADY_SETTLED;
 }
 
 /** What a verdict is recorded from: the provider's event, or the payment's state the provider answered (recordVerdict). */
