@@ -7,8 +7,10 @@
  * moves forward: a paid verdict on a payment refunded since (a late event, or one asked) changes
  * nothing, its lead not sent again nor its car reserved again; a second part refund, a larger
  * refunded total, is sent on the lead, and the lead keeps the larger total whatever the order its
- * saves arrive in. The provider's answer is held at a hook (after Stripe answered, before the lead
- * API uses it) while the other recorder runs. Runs on SQLite and, when available, PostgreSQL.
+ * saves arrive in. A refund before the paid verdict records the payment paid first; a part refund
+ * recorded while the verdict is recorded keeps the car reserved. The provider's answer is held at a
+ * hook (after Stripe answered, before the lead API uses it) while the other recorder runs. Runs on
+ * SQLite and, when available, PostgreSQL.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +60,7 @@ for (const kind of DATABASES) {
     };
 
     beforeAll(async () => {
-      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50], options: (on) => options(on) });
+      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51], options: (on) => options(on) });
       ({ stripe, database } = started);
       const provider = hookedProvider();
       app = await testApp(
@@ -504,6 +506,32 @@ for (const kind of DATABASES) {
       expect(payment.paid_at).toBeTypeOf('number');
       expect((await api().payments.invoices('alpha')).find((invoice) => invoice.reference === reference)?.paid_payment_id).toBe(id);
       expect((await leadOf(payment.lead_id!)).data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00', invoice_reference: reference });
+    });
+
+    it("a deposit's first recording, the dealer's part refund recorded after its lead is saved and before its car is marked: the car is marked reserved (a part refund keeps the reservation)", async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('51');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      let refunded: Promise<unknown> | undefined;
+      leads.save = async (write) => {
+        const answer = await original(write);
+        if (write.leadId === leadId && (write.values.payment as { status?: string } | undefined)?.status === 'paid' && !refunded) {
+          refunded = api().payments.refund(api().tenants.get('alpha')!, paymentId, 5_000, 'part');
+          await refunded;
+        }
+        return answer;
+      };
+      try {
+        expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
+      } finally {
+        leads.save = original;
+      }
+      expect(refunded).toBeDefined();
+      expect(await row(paymentId)).toMatchObject({ status: 'partially_refunded', refunded_cents: 5_000 });
+      expect(overlayHas('51')).toBe(true);
+      expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00' });
     });
   });
 }

@@ -116,8 +116,8 @@ export async function recordVerdict(ctx: PaymentsContext, tenant: ApiTenant, ask
  * one read: else another recorder did it meanwhile, and this one changes nothing (ALREADY_SETTLED).
  * One recorded paid already (a replayed event after a crash) finishes the lead and the overlay.
  * A payment's state only moves forward: one refunded (in full or in part) since, as read or by the
- * time its lead is saved or its car marked, is not made paid again (no lead sent again, the car not
- * reserved again; logged): the provider does not keep its events in order.
+ * time its lead is saved, or in full by the time its car is marked, is not made paid again (no lead
+ * sent again, the car not reserved again; logged): the provider does not keep its events in order.
  */
 async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: Verdict): Promise<string> {
   if (REFUNDED_STATUSES.includes(payment.status)) {
@@ -152,10 +152,11 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
   // Only a deposit holds a car: an invoice's lead names no reservation.
   if (!(await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', payment.kind === 'reservation' ? holdUntil : undefined))) return ALREADY_SETTLED;
   if (payment.kind === 'reservation' && payment.car_id) {
-    // Read again: a refund recorded since the payment was read has decided the car's overlay entry (taken down, or kept for a part refund).
+    // Read again: a full refund recorded since the payment was read has taken the car's overlay entry down
+    // (and freed its hold). A part refund keeps the reservation but marks nothing itself: the car is marked.
     const now = await ctx.repo.get(tenant.slug, payment.id);
-    if (now?.status !== 'paid') {
-      ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id, status: now?.status }, 'paid verdict on a payment refunded meanwhile: the car is not marked reserved again');
+    if (!now || now.status === 'refunded') {
+      ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id, status: now?.status }, 'paid verdict on a payment refunded in full meanwhile: the car is not marked reserved again');
       return ALREADY_SETTLED;
     }
     await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
