@@ -133,6 +133,75 @@ describe('a render child that cannot be started', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({ error: 'ENOTDIR', left: [] });
   });
+
+  // Fault: Node reports a spawn that fails for want of resources or a missing or forbidden
+  // executable (EAGAIN, EMFILE, ENFILE, ENOENT, EACCES) later, as the child's 'error' event;
+  // runBundleChild listened for none. Unheard, that event ended the whole process (a worker and
+  // every release it ran); with EMFILE the child has no output pipes either, so reading them threw
+  // and the bundle's folder stayed until exit. Now the render fails with the reason, its folder removed.
+  it('fails the render, its bundle folder removed, when the spawn fails later for want of file descriptors (EMFILE)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const run = oneShot(`
+      import childProcess from 'node:child_process';
+      import { EventEmitter } from 'node:events';
+      import { readdirSync } from 'node:fs';
+      import { syncBuiltinESMExports } from 'node:module';
+      // As Node's spawn does on EMFILE: a child without pid or stdio, whose 'error' comes on the next tick.
+      childProcess.spawn = (file) => {
+        const child = new EventEmitter();
+        const error = Object.assign(new Error('spawn ' + file + ' EMFILE'), { code: 'EMFILE', errno: -24, syscall: 'spawn ' + file });
+        process.nextTick(() => child.emit('error', error));
+        return child;
+      };
+      syncBuiltinESMExports();
+      const { ASTRO_BUILD_CHILD, runBundleChild } = await import(${JSON.stringify(children)});
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      let error = 'none';
+      try {
+        await runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'emfile' }, ${JSON.stringify(join(dir, 'out'))}, {});
+      } catch (thrown) {
+        error = { code: thrown.code, message: thrown.message };
+      }
+      await new Promise((done) => setTimeout(done, 100));
+      console.log('RESULT ' + JSON.stringify({ error, left: readdirSync(${JSON.stringify(temp)}) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+      error: { code: 'EMFILE', message: expect.stringMatching(/^the render child could not be started: spawn .* EMFILE$/) },
+      left: [],
+    });
+  });
+
+  it('fails the render, its bundle folder removed, when the executable is missing (ENOENT)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const missing = join(dir, 'no-such-node');
+    const run = oneShot(`
+      import { readdirSync } from 'node:fs';
+      import { ASTRO_BUILD_CHILD, runBundleChild } from ${JSON.stringify(children)};
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      // The children run this process's Node; here it is gone (a Node upgrade under a running worker).
+      process.execPath = ${JSON.stringify(missing)};
+      let error = 'none';
+      try {
+        await runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'enoent' }, ${JSON.stringify(join(dir, 'out'))}, {});
+      } catch (thrown) {
+        error = { code: thrown.code, message: thrown.message };
+      }
+      await new Promise((done) => setTimeout(done, 100));
+      console.log('RESULT ' + JSON.stringify({ error, left: readdirSync(${JSON.stringify(temp)}) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+      error: { code: 'ENOENT', message: `the render child could not be started: spawn ${missing} ENOENT` },
+      left: [],
+    });
+  });
 });
 
 describe('the bundle folders of a render whose process died', () => {

@@ -117,7 +117,8 @@ export interface ChildRun {
  * Start a child script (its file path) with the bundle written to a temporary file. The child is spawned
  * before this returns, so the caller can work while it runs; the promise resolves when it ends.
  * Throws, its bundle's folder removed, when the output directory cannot be made or the child
- * cannot be spawned.
+ * cannot be spawned; rejects, its folder removed too, when the spawn fails later (Node reports
+ * EAGAIN, EMFILE, ENFILE, ENOENT and EACCES as the child's 'error' event, an EMFILE child without pipes).
  */
 export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
   const bundleTemp = writeBundleFile(bundle);
@@ -133,9 +134,10 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
     bundleTemp.remove();
     throw error;
   }
-  return new Promise((done) => {
+  return new Promise((done, fail) => {
     let output = '';
     let peakRss = 0;
+    let settled = false;
     const collect = (chunk: Buffer) => {
       const text = chunk.toString();
       // Both children end with one stats line: DEALER_BUILD_STATS / DEALER_RENDER_STATS {"maxRSS": kB, ...}.
@@ -143,10 +145,19 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
       if (stats) peakRss = ((JSON.parse(stats[1]) as { maxRSS?: number }).maxRSS ?? 0) * 1024;
       output = (output + text).slice(-20_000);
     };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    // A spawn that failed after all (ENOENT is followed by a 'close', EMFILE is not): the render fails with its reason.
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      bundleTemp.remove();
+      if (settled) return;
+      settled = true;
+      fail(Object.assign(new Error(`the render child could not be started: ${error.message}`, { cause: error }), { code: error.code }));
+    });
     child.on('close', (code) => {
       bundleTemp.remove();
+      if (settled) return;
+      settled = true;
       done({ code: code ?? 1, output, peakRss });
     });
   });
