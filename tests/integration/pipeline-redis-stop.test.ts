@@ -5,13 +5,17 @@
  * the stop forever; the worker cuts the wait short and says what it cut (`queue-close-cut`). A
  * worker whose PostgreSQL is gone stops at once as well (its state's pool closes on connections
  * already lost). A worker killed mid-release (SIGKILL) leaves its render bundles' temporary
- * folders: the next worker's start removes them, never a running process's.
+ * folders: the next worker's start removes them, never a running process's. A job stays the
+ * stopping worker's until BullMQ has moved it on (completed, failed, put back): a stop that meets
+ * a stalled Redis just after a handler returned, or while a job waits for its tenant lock, waits
+ * out its lock time and names that job.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest';
-import { createRedisProducer } from '../../src/pipeline/service/queue.ts';
+import IORedis from 'ioredis';
+import { createRedisProducer, createRedisQueue, type TenantHandler } from '../../src/pipeline/service/queue.ts';
 import { REPO, waitFor, workspace } from '../support/pipeline-env.ts';
 import { startRedis, type LocalRedis } from '../support/redis-server.ts';
 import { controlPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
@@ -173,6 +177,79 @@ describe('a worker killed mid-release', () => {
       expect(eventsOf(worker).find((fields) => fields.event === 'stale-bundles-removed')?.folders).toEqual(expect.arrayContaining(left));
     } finally {
       rmSync(join(ws.temp, live), { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a worker's queue told to stop as Redis stalls while a job is still its own", () => {
+  const lockMs = 4000;
+  const pause = () => process.kill(redis!.pid as number, 'SIGSTOP');
+
+  /** A queue runs `handler` for tenant-a; once `stalled()` (Redis is paused) it is told to stop: how long the stop took and what it said it cut. */
+  async function stopWhenStalled(prefix: string, handler: TenantHandler, stalled: () => boolean): Promise<{ closeMs: number; cut?: Record<string, unknown> }> {
+    redis = await startRedis();
+    const server = redis;
+    const events: [string, Record<string, unknown>][] = [];
+    const queue = createRedisQueue(server.url, handler, { concurrency: 1, lockMs, prefix, onEvent: (event, fields) => events.push([event, fields]) });
+    const producer = createRedisProducer(server.url, { prefix });
+    try {
+      await producer.enqueue('tenant-a');
+      await waitFor('Redis to stall', stalled, 30_000, 20);
+      const told = Date.now();
+      await queue.close();
+      return { closeMs: Date.now() - told, cut: events.find(([event]) => event === 'queue-close-cut')?.[1] };
+    } finally {
+      process.kill(server.pid as number, 'SIGCONT');
+      await producer.close();
+    }
+  }
+
+  // Fault: a job left the worker's running jobs as its handler returned, before the tenant lock's
+  // release and BullMQ's move to completed: the stop cut after about a second with `running: []`
+  // (the job stayed active in Redis and ran again later).
+  it('just after its handler returned (BullMQ has not completed the job): waits its lock time, naming the job', { timeout: 120_000 }, async () => {
+    let stalled = false;
+    const { closeMs, cut } = await stopWhenStalled(
+      'stall-returned',
+      async () => {
+        pause();
+        stalled = true;
+      },
+      () => stalled,
+    );
+    expect(cut).toMatchObject({ level: 'warn', running: ['tenant-a'] });
+    expect(closeMs).toBeGreaterThanOrEqual(lockMs);
+  });
+
+  // Fault: a job waiting for its tenant lock was not among the worker's running jobs either.
+  it('while its job waits for the tenant lock: waits its lock time, naming the job', { timeout: 120_000 }, async () => {
+    let stalled = false;
+    let handled = false;
+    const set = IORedis.prototype.set as (...args: unknown[]) => unknown;
+    // Redis stalls just as the worker asks for the tenant lock.
+    Object.defineProperty(IORedis.prototype, 'set', {
+      configurable: true,
+      writable: true,
+      value(this: IORedis, ...args: unknown[]) {
+        if (String(args[0]).includes(':tenant-lock:')) {
+          pause();
+          stalled = true;
+        }
+        return set.apply(this, args);
+      },
+    });
+    try {
+      const { closeMs, cut } = await stopWhenStalled(
+        'stall-lock',
+        async () => void (handled = true),
+        () => stalled,
+      );
+      expect(handled).toBe(false);
+      expect(cut).toMatchObject({ level: 'warn', running: ['tenant-a'] });
+      expect(closeMs).toBeGreaterThanOrEqual(lockMs);
+    } finally {
+      // ioredis's set is inherited (its command table): removing this one brings it back.
+      delete (IORedis.prototype as { set?: unknown }).set;
     }
   });
 });

@@ -269,6 +269,31 @@ async function closedUnlessSilent(closing: Promise<unknown>, redis: IORedis, gra
 }
 
 /**
+ * A BullMQ worker that counts a job among `running` from the moment it begins until BullMQ is
+ * done with it: the tenant lock's wait, the handler, the lock's release and the job's move to
+ * completed, failed or delayed (processJob, which runs all of them, has settled). A stop that
+ * meets a stalled Redis in any of these waits out its lock time and names the job.
+ */
+class HoldingWorker extends Worker<{ slug: string }> {
+  readonly #running: Map<symbol, string>;
+
+  constructor(running: Map<symbol, string>, ...args: ConstructorParameters<typeof Worker<{ slug: string }>>) {
+    super(...args);
+    this.#running = running;
+  }
+
+  override async processJob(job: Job<{ slug: string }>, token: string, fetchNext?: () => boolean): ReturnType<Worker<{ slug: string }>['processJob']> {
+    const run = Symbol(String(job.id));
+    this.#running.set(run, job.data.slug);
+    try {
+      return await super.processJob(job, token, fetchNext);
+    } finally {
+      this.#running.delete(run);
+    }
+  }
+}
+
+/**
  * Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. A per-tenant Redis
  * lock (SET NX PX, renewed while the job runs) keeps two workers off one tenant; a worker that
  * meets a locked tenant puts its job back as delayed. When a worker dies, its BullMQ job lock
@@ -292,11 +317,12 @@ export function createRedisQueue(
   const produced = openProducer(redisUrl, { prefix, onEvent });
   const producer = produced.producer;
   const locks = connection(redisUrl, 'locks', onEvent);
-  /** Jobs this worker runs: job id to tenant. */
-  const running = new Map<string, string>();
+  /** Jobs this worker holds (a run each, to its tenant): from their start, the tenant lock's wait included, until BullMQ has moved them on. */
+  const running = new Map<symbol, string>();
   const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const workerConnection = connection(redisUrl, 'worker', onEvent);
-  const worker = new Worker(
+  const worker = new HoldingWorker(
+    running,
     QUEUE_NAME,
     async (job: Job<{ slug: string }>, token?: string) => {
       const slug = job.data.slug;
@@ -310,7 +336,6 @@ export function createRedisQueue(
         locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs)).catch(() => {});
       }, Math.max(250, Math.floor(lockMs / 3)));
       const stillOwner = ownerCheck({ job, token, locks, key, value, lockMs, prefix, onEvent });
-      running.set(String(job.id), slug);
       try {
         onEvent('job-start', { tenant: slug, job: job.id });
         await handler(slug, { stillOwner });
@@ -320,7 +345,6 @@ export function createRedisQueue(
         if (error instanceof JobReturned) await putBack(job, token, { event: 'job-returned', delayMs: 0, onEvent });
         throw error;
       } finally {
-        running.delete(String(job.id));
         clearInterval(renew);
         await locks.eval(RELEASE_LOCK, 1, key, value).catch(() => {});
       }
@@ -366,7 +390,7 @@ async function closeWorker(parts: {
   produced: ReturnType<typeof openProducer>;
   locks: IORedis;
   others: (IORedis | undefined)[];
-  running: Map<string, string>;
+  running: Map<symbol, string>;
   lockMs: number;
   onEvent: QueueEvents;
 }): Promise<void> {
