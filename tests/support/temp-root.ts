@@ -9,24 +9,15 @@
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processRuns } from '../../src/platform/process/runs.ts';
 
 const PREFIX = 'vitest-run-';
-
-/** True while process `pid` runs (one of another user counts). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export default function setup(): () => void {
   const system = tmpdir();
   for (const name of readdirSync(system)) {
     const pid = new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (pid && !alive(Number(pid))) rmSync(join(system, name), { recursive: true, force: true });
+    if (pid && !processRuns(Number(pid))) rmSync(join(system, name), { recursive: true, force: true });
   }
   // Short (a PostgreSQL socket sits two folders below it, within the 107-byte limit of a socket
   // path), and open to all like the system temp folder: a throw-away PostgreSQL runs as its own user.

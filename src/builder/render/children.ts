@@ -19,6 +19,7 @@ import type { TenantBundle } from '../bundle/bundle.ts';
 import type { PageFacts } from '../post-build/built-pages.ts';
 import { writePrivateTempFile } from '../../platform/fs/atomic-file.ts';
 import { buildChildEnv } from './child-env.ts';
+import { processRuns } from '../../platform/process/runs.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -59,16 +60,6 @@ function writeBundleFile(bundle: TenantBundle): { path: string; remove(): void }
 
 function removeHeldBundles(): void {
   for (const remove of heldBundles) remove();
-}
-
-/** Whether a process runs (another user's too; a pid taken again by a new process keeps the folders until that one ends). */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
 }
 
 /** A folder made before bundle folders named their process goes once this old (no render lasts that long). */

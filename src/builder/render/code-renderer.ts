@@ -20,6 +20,7 @@ import { linkTree } from './astro/compiled-files.ts';
 import { KEPT_STATE_VERSION, linkNodeModules } from './astro/kept-renderer.ts';
 import { REPO_ROOT } from './children.ts';
 import { hasKeptRenderer } from './engine.ts';
+import { processRuns } from '../../platform/process/runs.ts';
 
 /** Kept renderers of code versions on this disk: under the process's cache root (PIPELINE_CACHE_DIR). */
 export function codeRenderersDir(env: Environment = environment()): string {
@@ -73,16 +74,6 @@ export async function compileSettled(keep: KeptRendererKey): Promise<void> {
   for (let pending = compiling.get(dir); pending; pending = compiling.get(dir)) await pending;
 }
 
-/** True while process `pid` runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Mark a key used now (its folder's mtime): pruning keeps recently used ones. */
 export function touchCodeRenderer(keep: KeptRendererKey): void {
   try {
@@ -98,7 +89,7 @@ function pruneCodeRenderers(root: string, keep: string): void {
   const entries = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   for (const entry of entries) {
     const staging = /\.(?:compiling|fetching)-(\d+)$/.exec(entry.name);
-    if (staging && !alive(Number(staging[1]))) rmSync(join(root, entry.name), { recursive: true, force: true });
+    if (staging && !processRuns(Number(staging[1]))) rmSync(join(root, entry.name), { recursive: true, force: true });
   }
   const keys = entries
     .filter((entry) => !/\.(?:compiling|fetching)-/.test(entry.name) && entry.name !== keep)

@@ -12,6 +12,7 @@ import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, w
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import { isFeedYes, type Car } from '../../schemas/car.ts';
+import { processRuns } from '../../platform/process/runs.ts';
 
 /** The overlay file: { "<car id>": { "reference": "<payment reference>", "reserved_at": "<ISO time>" } }. */
 export const OVERLAY_FILE = 'reservations.json';
@@ -113,16 +114,6 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
-/** Whether process `pid` of this host still runs (EPERM: it runs under another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
-  }
-}
-
 /** Break the lock when its holder died or it is older than LOCK_STALE_MS; a lock taken meanwhile by a live process is put back. */
 function breakStaleLock(lock: string): void {
   let holder: string;
@@ -134,7 +125,7 @@ function breakStaleLock(lock: string): void {
     return; // released meanwhile
   }
   const pid = Number(holder.split(' ')[0]);
-  if (age < LOCK_STALE_MS && (!Number.isInteger(pid) || pid <= 0 || alive(pid))) return;
+  if (age < LOCK_STALE_MS && (!Number.isInteger(pid) || pid <= 0 || processRuns(pid))) return;
   const aside = `${lock}.stale-${process.pid}-${randomBytes(3).toString('hex')}`;
   try {
     renameSync(lock, aside);
