@@ -109,6 +109,96 @@ describe('a warm renderer after a job that could not be handed to its child', ()
   });
 });
 
+describe('a warm renderer whose child cannot be started', () => {
+  // Fault: WarmRenderer listened for no 'error' on its child. Node reports a spawn that fails for
+  // want of resources or a missing or forbidden executable (EAGAIN, EMFILE, ENFILE, ENOENT, EACCES)
+  // later, as that event: unheard, it ended the whole process (a worker and every release it ran).
+  // Heard alone it would not do: such a child never sends 'exit', the only event its start waited
+  // on, so the job hung. Now the start and its job fail with the reason, and the next job starts a new child.
+  it('fails the job with the reason when the spawn fails for want of file descriptors (EMFILE), and the next job starts a new child', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const run = oneShot(`
+      import childProcess from 'node:child_process';
+      import { EventEmitter } from 'node:events';
+      import { readdirSync } from 'node:fs';
+      import { syncBuiltinESMExports } from 'node:module';
+      const realSpawn = childProcess.spawn;
+      let spawns = 0;
+      // The first spawn fails as Node's does on EMFILE: a child without pid, stdio or channel, whose
+      // exit code becomes the error number just before its 'error' comes on the next tick.
+      childProcess.spawn = (file, ...rest) => {
+        spawns += 1;
+        if (spawns > 1) return realSpawn(file, ...rest);
+        const child = Object.assign(new EventEmitter(), { exitCode: null, signalCode: null, ref() {}, unref() {} });
+        const error = Object.assign(new Error('spawn ' + file + ' EMFILE'), { code: 'EMFILE', errno: -24, syscall: 'spawn ' + file });
+        process.nextTick(() => {
+          child.exitCode = -24;
+          child.emit('error', error);
+        });
+        return child;
+      };
+      syncBuiltinESMExports();
+      const { WarmRenderer } = await import(${JSON.stringify(children)});
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      const renderer = new WarmRenderer(${JSON.stringify(join(dir, 'no-renderer'))});
+      const settle = (job) =>
+        Promise.race([
+          job.then((result) => ({ code: result.code, output: result.output.slice(0, 300) }), (error) => ({ threw: error.message })),
+          new Promise((done) => setTimeout(() => done('hung'), 10_000)),
+        ]);
+      const first = await settle(renderer.render({ slug: 'first' }, ${JSON.stringify(join(dir, 'out-1'))}, 'https://first.example'));
+      const second = await settle(renderer.render({ slug: 'second' }, ${JSON.stringify(join(dir, 'out-2'))}, 'https://second.example'));
+      console.log('RESULT ' + JSON.stringify({ first, second, spawns, left: readdirSync(${JSON.stringify(temp)}) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+      first: { code: 1, output: expect.stringMatching(/^the warm renderer could not be started: spawn .* EMFILE$/) },
+      // A new child (which fails here: no kept bundle), not the first one's error again.
+      second: { code: 1, output: expect.stringMatching(/^warm renderer exited/) },
+      spawns: 2,
+      left: [],
+    });
+  });
+
+  it('survives a warm start whose executable is missing (ENOENT: an error and a close, never an exit), and its jobs fail with the reason', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const missing = join(dir, 'no-such-node');
+    const run = oneShot(`
+      import { readdirSync } from 'node:fs';
+      import { warmRendererFor } from ${JSON.stringify(children)};
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      const node = process.execPath;
+      // The children run this process's Node; here it is gone (a Node upgrade under a running worker).
+      process.execPath = ${JSON.stringify(missing)};
+      // The pipeline's pool warms a renderer ahead of the next release, with no job waiting.
+      const renderer = warmRendererFor(${JSON.stringify(join(dir, 'no-renderer'))});
+      renderer.warm();
+      await new Promise((done) => setTimeout(done, 200));
+      const settle = (job) =>
+        Promise.race([
+          job.then((result) => ({ code: result.code, output: result.output.slice(0, 300) }), (error) => ({ threw: error.message })),
+          new Promise((done) => setTimeout(() => done('hung'), 10_000)),
+        ]);
+      const first = await settle(renderer.render({ slug: 'first' }, ${JSON.stringify(join(dir, 'out-1'))}, 'https://first.example'));
+      process.execPath = node;
+      const second = await settle(renderer.render({ slug: 'second' }, ${JSON.stringify(join(dir, 'out-2'))}, 'https://second.example'));
+      console.log('RESULT ' + JSON.stringify({ first, second, left: readdirSync(${JSON.stringify(temp)}) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+      first: { code: 1, output: `the warm renderer could not be started: spawn ${missing} ENOENT` },
+      second: { code: 1, output: expect.stringMatching(/^warm renderer exited/) },
+      left: [],
+    });
+  });
+});
+
 describe('a render child that cannot be started', () => {
   // Fault: runBundleChild wrote the bundle's temporary folder, then made the output directory;
   // when that threw (a path under a file, a full or read-only disk), the folder stayed behind.

@@ -187,8 +187,8 @@ interface WarmAnswer {
 /**
  * A warm renderer (src/builder/render/render-pages.ts --serve): one child that loads a kept server bundle
  * once and renders one tenant bundle after another, so a render costs only its pages, not a
- * process start and a bundle load. Jobs run one at a time in order. If the child dies, the
- * running job fails and the next one starts a new child. `close()` ends it.
+ * process start and a bundle load. Jobs run one at a time in order. If the child dies or cannot
+ * be started, the running job fails and the next one starts a new child. `close()` ends it.
  */
 export class WarmRenderer {
   readonly rendererDir: string;
@@ -238,6 +238,19 @@ export class WarmRenderer {
       child.on('exit', (code) => {
         const message = `warm renderer exited (${code}): ${this.#stderr.trim().split('\n').slice(-5).join(' | ')}`;
         fail(new Error(message));
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.({ ok: false, error: message });
+      });
+      // A spawn that failed after all (Node reports EAGAIN, EMFILE, ENFILE, ENOENT and EACCES as this
+      // event, never followed by an 'exit'), or a message the child could not be sent:
+      // the start and the job waiting fail with the reason, and the next job starts a new child.
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        const spawnFailed = error.syscall?.startsWith('spawn') ?? false;
+        const message = spawnFailed ? `the warm renderer could not be started: ${error.message}` : `warm renderer failed: ${error.message}`;
+        fail(Object.assign(new Error(message, { cause: error }), { code: error.code }));
+        if (this.#child !== child) return;
+        this.close();
         const pending = this.#pending;
         this.#pending = undefined;
         pending?.({ ok: false, error: message });
