@@ -259,25 +259,13 @@ function BuiltSearch(props: SearchPageProps & ComposedProps) {
 
 /**
  * How the search router writes the address: a new history entry per search (InstantSearch's
- * way), or, once asked, in place of the current one (a page number past the last page
- * corrected, so Back does not return to it). The address already shown is not written again
- * (the island going live at the page's own address, a search that changes nothing): Back leaves
- * the page at once.
+ * way). The address already shown is not written again (the island going live at the page's own
+ * address, a search that changes nothing, a page number past the last page that LiveSearch has
+ * already corrected in place): Back leaves the page at once.
  */
-function addressWriter() {
-  let replaceNext = false;
-  return {
-    replaceNext: () => {
-      replaceNext = true;
-    },
-    write: (url: string) => {
-      const replace = replaceNext;
-      replaceNext = false;
-      if (isCurrentAddress(url, window.location)) return;
-      if (replace) window.history.replaceState(window.history.state, '', url);
-      else window.history.pushState({}, '', url);
-    },
-  };
+function writeAddress(url: string): void {
+  if (isCurrentAddress(url, window.location)) return;
+  window.history.pushState({}, '', url);
 }
 
 /** The island in the browser: InstantSearch, its first search sent after mount (LiveSearch). */
@@ -287,7 +275,6 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
   const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   useEffect(() => setHistory(readHistory()), []);
-  const [address] = useState(addressWriter);
 
   const routing = useMemo(
     () => ({
@@ -299,21 +286,21 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
         windowTitle: () => document.title,
         // On a server (SearchPage.test.tsx renders this tree there) the page's own route stands for the address bar (parseURL reads its pathname and search only).
         getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
-        push: address.write,
+        push: writeAddress,
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),
         routeToState: (routeState: IndexUiState) => ({ [config.index]: toUiState(routeState, config.index) }) as UiState,
       },
     }),
-    [config.index, config.routes, route.path, address],
+    [config.index, config.routes, route.path],
   );
 
   return (
     <InstantSearchSSRProvider {...START_AT_ONCE}>
       <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
         <Configure hitsPerPage={config.pageSize} />
-        <LiveSearch {...props} client={client as unknown as SearchClientLike} history={history} onHistory={setHistory} replaceAddress={address.replaceNext}>
+        <LiveSearch {...props} client={client as unknown as SearchClientLike} history={history} onHistory={setHistory}>
           {props.quickEnquiry}
         </LiveSearch>
       </InstantSearch>
@@ -325,8 +312,6 @@ interface LiveProps extends SearchPageProps {
   client: SearchClientLike;
   history: HistoryEntry[];
   onHistory: (history: HistoryEntry[]) => void;
-  /** The router's next address replaces the current one instead of adding to the history. */
-  replaceAddress: () => void;
   children?: React.ReactNode;
 }
 
@@ -462,8 +447,13 @@ function LiveSearch(props: LiveProps) {
 
   useEffect(() => {
     if (!pastLastPage || status !== 'idle') return;
-    props.replaceAddress();
-    pagination.refine(results.nbPages - 1);
+    // The last page's address replaces the address's page at once, not through the router, which
+    // writes a moment later and not at all when Back or Forward comes first: a replace left waiting
+    // for it would take the place of the shopper's next search instead. The router's own write of
+    // that address then finds it shown (writeAddress).
+    const last = results.nbPages - 1;
+    window.history.replaceState(window.history.state, '', pagination.createURL(last));
+    pagination.refine(last);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer past the last page
   }, [pastLastPage, status, results]);
 

@@ -56,6 +56,8 @@ async function settle(ms = 1000): Promise<void> {
 }
 
 describe('a search page number past the last page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('goes to the last page: its cars, its number current, the page in the address replaced', async () => {
     expect(props.initial.nbPages).toBeGreaterThan(1);
     const last = props.initial.nbPages;
@@ -88,6 +90,35 @@ describe('a search page number past the last page', () => {
     await settle();
     expect(window.location.search).toBe(props.initial.nbPages - 1 > 1 ? `?page=${props.initial.nbPages - 1}` : '');
     expect(window.history.length).toBe(entries + 1);
+  });
+
+  it('Back pressed before the router writes: the next page chosen adds to the history, not in place of the page Back reached', async () => {
+    window.history.replaceState(null, '', '/search/used-cars');
+    window.history.pushState({}, '', '/search/used-cars?page=99');
+    mounted.render(<BrowserSearch {...props} />);
+    // Back before the router would write the last page's address (it writes 400 ms after a change).
+    await settle(150);
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await settle();
+    expect(window.location.pathname + window.location.search).toBe('/search/used-cars');
+    const push = vi.spyOn(window.history, 'pushState');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const next = mounted.host.querySelector<HTMLAnchorElement>('nav[aria-label="Pagination"] [aria-label="Next page"]')!;
+    act(() => next.click());
+    await settle();
+    expect(window.location.pathname + window.location.search).toBe('/search/used-cars?page=2');
+    expect(push).toHaveBeenCalledTimes(1);
+    expect(replace).not.toHaveBeenCalled();
+    // Back from page 2 returns to page 1 (the page replaced, Back would leave the search).
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await settle();
+    expect(window.location.pathname + window.location.search).toBe('/search/used-cars');
   });
 });
 
