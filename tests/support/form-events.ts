@@ -1,8 +1,8 @@
 /**
  * Test helpers for island component tests (happy-dom, with ./mount-root.ts):
- * type and choose the way a browser does, submit the form, let the island's API calls settle,
- * drop focus off a control that becomes disabled as a browser does, and answer the lead API
- * from a table of paths. Import it only from tests.
+ * type (a whole value, or key by key) and choose the way a browser does, submit the form, let
+ * the island's API calls settle, drop focus off a control that becomes disabled as a browser
+ * does, and answer the lead API from a table of paths. Import it only from tests.
  */
 import { act } from 'react';
 import { vi } from 'vitest';
@@ -23,6 +23,25 @@ export function fill(control: Control, text: string): void {
     control.dispatchEvent(new Event('input', { bubbles: true }));
     control.dispatchEvent(new Event('change', { bubbles: true }));
   });
+}
+
+/**
+ * Type text key by key as a browser does: each character goes in at the caret (in place of a
+ * selection), one input event per key with the caret after it, so a field that reformats what
+ * is typed ('$30,000') does so between keys, as it does for a shopper.
+ */
+export function typeKeys(control: HTMLInputElement, text: string): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => control.focus());
+  for (const key of text) {
+    act(() => {
+      const start = control.selectionStart ?? control.value.length;
+      const end = control.selectionEnd ?? start;
+      setValue.call(control, control.value.slice(0, start) + key + control.value.slice(end));
+      control.setSelectionRange(start + key.length, start + key.length);
+      control.dispatchEvent(new InputEvent('input', { bubbles: true, data: key, inputType: 'insertText' }));
+    });
+  }
 }
 
 /** Click an element (a radio, a checkbox, a button). */

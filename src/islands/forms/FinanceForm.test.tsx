@@ -12,7 +12,7 @@ import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts
 import { financeHref } from '../../lib/vehicle/vehicle-actions.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit, typeKeys } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import FinanceForm from './FinanceForm.tsx';
 
@@ -54,6 +54,20 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     expect(lead.custom_params).toMatchObject({ preferredDealership: 'finance-north', vehiclePriceBudget: 24990, vin: 'JT1', car_type: 'used' });
     expect(lead).toMatchObject({ car_id: '7', dealership_slug: 'finance-north' });
     expect(assign).toHaveBeenCalledWith('/success');
+  });
+
+  it('a budget typed key by key with cents keeps them as typed and sends its whole dollars', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: '/finance', search: '', href: 'https://finance.example.com.au/finance' });
+    const calls = stubApi({ '/typed-budget-choices.json': [200, JSON.parse(encodeCarChoices([car]))], '/leads': [201, { lead_id: 'lead-2' }] });
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/typed-budget-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    const budget = form.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!;
+    typeKeys(budget, '30000.50');
+    expect(budget.value).toBe('$30,000.50');
+    await sendContact(form);
+    const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+    expect(lead.custom_params).toMatchObject({ vehiclePriceBudget: 30000 });
   });
 
   it("fills a blank budget with the price the car's page leads with: its drive-away total, not the excl. government charges price", async () => {

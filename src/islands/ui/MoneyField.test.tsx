@@ -10,6 +10,7 @@ import { amountText, groupedDigitsText } from '../../lib/forms/money-input.ts';
 import { parseAmount } from '../../lib/finance/finance-bounds.ts';
 import MoneyField from './MoneyField.tsx';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { typeKeys } from '../../../tests/support/form-events.ts';
 
 const mounted = mountRoot();
 
@@ -78,6 +79,20 @@ describe('MoneyField (islands/ui)', () => {
     expect(mounted.host.querySelector('output')!.textContent).toBe('0');
   });
 
+  it('typed key by key, a point and up to two digits after it stay as typed; the amount is the whole dollars before it', () => {
+    mounted.render(<Deposit />);
+    const input = mounted.host.querySelector('input')!;
+    typeKeys(input, '30000.');
+    expect(input.value).toBe('30,000.');
+    typeKeys(input, '505');
+    expect(input.value).toBe('30,000.50');
+    expect(mounted.host.querySelector('output')!.textContent).toBe('30000');
+    act(() => {
+      input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+    expect(input.value).toBe('30,000');
+  });
+
   it('on blur shows the amount the calculator uses ("" for 0)', () => {
     mounted.render(<Deposit />);
     const input = mounted.host.querySelector('input')!;
@@ -95,9 +110,12 @@ describe('groupedDigitsText and amountText (src/lib/forms/money-input.ts)', () =
     ['45000', '45,000'],
     ['45,000', '45,000'],
     ['$ 1 000', '1,000'],
-    ['12.5', '12'],
-    ['30,000.00', '30,000'],
-    ['$5,000.99', '5,000'],
+    ['12.5', '12.5'],
+    ['30,000.00', '30,000.00'],
+    ['$5,000.99', '5,000.99'],
+    ['30000.', '30,000.'],
+    ['30000.505', '30,000.50'],
+    ['30.000.5', '30.00'],
     ['.50', ''],
     ['007', '7'],
     ['0', '0'],

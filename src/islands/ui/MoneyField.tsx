@@ -1,8 +1,9 @@
 /**
  * A dollar input with its '$' shown beside it (spec §5 "Money input", the finance
- * calculator's purchase price, deposit and residual): whole dollars with thousand separators
- * while typing ('45,000'; cents dropped, '30,000.00' is '30,000'), cleared when no digit is
- * left. The text is the caller's state; the caller reads the number with `parseAmount`
+ * calculator's purchase price, deposit and residual): thousand separators while typing
+ * ('45,000'), a point and up to two digits after it as typed ('30,000.50'), cleared when no
+ * digit precedes the point. The text is the caller's state; the caller reads the number, whole
+ * dollars ('30,000.50' is 30000), with `parseAmount`
  * (src/lib/finance/finance-bounds.ts). Formatting is `groupedDigitsText` of
  * src/lib/forms/money-input.ts; both read as `parseWholeNumber` there. Styles: `.money-input` in
  * src/components/vehicle/vehicle.css.

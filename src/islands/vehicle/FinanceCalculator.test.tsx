@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
 import type { Frequency } from '../../lib/finance/repayment.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { fill } from '../../../tests/support/form-events.ts';
+import { fill, typeKeys } from '../../../tests/support/form-events.ts';
 import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalculator.tsx';
 import { $liveQuote } from '../../stores/finance-quote.ts';
 import { SETTLE_MS } from '../ui/SettledStatus.tsx';
@@ -131,23 +131,40 @@ describe('FinanceCalculator: the figures follow the inputs', () => {
   });
 });
 
-describe('FinanceCalculator: an amount pasted with cents', () => {
-  it("reads '30,000.00' as $30,000 and a deposit '5,000.00' as $5,000, as the site's other money inputs do", () => {
+describe('FinanceCalculator: an amount with cents', () => {
+  it("reads '30,000.00' pasted as $30,000 and a deposit '5,000.00' as $5,000, as the site's other money inputs do", () => {
     const { control, text } = show();
     const price = control<HTMLInputElement>('Purchase price');
     fill(price, '60000');
     fill(price, '30,000.00');
-    expect(price.value).toBe('30,000');
+    expect(price.value).toBe('30,000.00');
     leave(price);
     expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
     expect(price.hasAttribute('aria-invalid')).toBe(false);
     expect(text('finance-payment')).toBe(expected({ amount: 30000 }).paymentText);
     const deposit = control<HTMLInputElement>('Deposit');
     fill(deposit, '$5,000.00');
-    expect(deposit.value).toBe('5,000');
+    expect(deposit.value).toBe('5,000.00');
     leave(deposit);
     expect(deposit.value).toBe('5,000');
     expect(text('finance-payment')).toBe(expected({ deposit: 5000 }).paymentText);
+  });
+
+  it("reads '30000.50' typed key by key as $30,000, its point and cents kept as typed (not $3,000,050 and the out-of-range message)", () => {
+    const { control, text } = show();
+    const price = control<HTMLInputElement>('Purchase price');
+    fill(price, '');
+    typeKeys(price, '30000.50');
+    expect(price.value).toBe('30,000.50');
+    leave(price);
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe('');
+    expect(text('finance-payment')).toBe(expected({ amount: 30000 }).paymentText);
+    const deposit = control<HTMLInputElement>('Deposit');
+    typeKeys(deposit, '5000.999');
+    expect(deposit.value).toBe('5,000.99');
+    expect(text('finance-payment')).toBe(expected({ deposit: 5000 }).paymentText);
+    leave(deposit);
+    expect(deposit.value).toBe('5,000');
   });
 });
 

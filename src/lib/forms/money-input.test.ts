@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterFormat, DEFAULT_MONEY_PRESETS, formatKmInput, formatMoneyInput, moneyPresets, parseWholeNumber, presetLabel } from './money-input.ts';
+import { caretAfterFormat, DEFAULT_MONEY_PRESETS, digitsBefore, formatKmInput, formatMoneyInput, moneyPresets, parseWholeNumber, presetLabel } from './money-input.ts';
 
 describe('money and km inputs', () => {
   it.each([
@@ -20,6 +20,15 @@ describe('money and km inputs', () => {
     expect(formatMoneyInput('')).toBe('');
   });
 
+  it('keeps a point and up to two digits after it as typed; the number is the whole dollars', () => {
+    expect(formatMoneyInput('$30,000.')).toBe('$30,000.');
+    expect(formatMoneyInput('$30,000.5')).toBe('$30,000.5');
+    expect(formatMoneyInput('$30,000.505')).toBe('$30,000.50');
+    expect(formatMoneyInput('30,000.00')).toBe('$30,000.00');
+    expect(formatMoneyInput('.5')).toBe('');
+    expect(parseWholeNumber('$30,000.50')).toBe(30000);
+  });
+
   it("formats kilometres with the ' kms' suffix", () => {
     expect(formatKmInput('85000')).toBe('85,000 kms');
     expect(formatKmInput('85,000 kms5')).toBe('850,005 kms');
@@ -38,5 +47,12 @@ describe('money and km inputs', () => {
     expect(caretAfterFormat('$45,000', 3)).toBe(5);
     expect(caretAfterFormat('$45,000', 0)).toBe(1);
     expect(caretAfterFormat('45,000 kms', 5)).toBe(6);
+  });
+
+  it('keeps the caret after a point typed', () => {
+    expect(digitsBefore('$30,000.', 8)).toBe(6);
+    expect(caretAfterFormat('$30,000.', 6)).toBe(8);
+    expect(digitsBefore('$30,000.50.', 11)).toBe(9);
+    expect(caretAfterFormat('$30,000.50', 9)).toBe(10);
   });
 });

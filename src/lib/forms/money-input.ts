@@ -20,10 +20,23 @@ export function parseWholeNumber(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** Display text of a money input: '$45,000' for 45000, '' for nothing typed. */
+/**
+ * The cents part of a money input's text as typed: its first point and up to two digits after
+ * it ('.', '.5', '.50'); '' without a point. It stays in the field, so a point typed key by key
+ * is not lost before its cents; the amount read is still the whole dollars before it
+ * (parseWholeNumber).
+ */
+function typedCents(text: string): string {
+  const point = text.indexOf('.');
+  if (point === -1) return '';
+  const cents = text.slice(point + 1).replace(/\D/g, '');
+  return `.${cents.slice(0, 2)}`;
+}
+
+/** Display text of a money input: '$45,000' for 45000, '$45,000.50' for '45000.50', '' for nothing typed. */
 export function formatMoneyInput(text: string): string {
   const value = parseWholeNumber(text);
-  return value === null ? '' : `$${thousands.format(value)}`;
+  return value === null ? '' : `$${thousands.format(value)}${typedCents(text)}`;
 }
 
 /** Display text of a kilometre input: '45,000 kms' for 45000, '' for nothing typed. */
@@ -42,32 +55,38 @@ export function moneyPresets(configured: readonly number[] | undefined): readonl
   return configured && configured.length > 0 ? configured : DEFAULT_MONEY_PRESETS;
 }
 
+/** How many digits and points precede the caret: what caretAfterFormat keeps to its left. */
+export function digitsBefore(typed: string, caret: number): number {
+  return typed.slice(0, caret).replace(/[^\d.]/g, '').length;
+}
+
 /**
- * Where the caret belongs after reformatting: keep the same number of digits to its left,
- * so typing in the middle of '$45,000' does not jump to the end.
+ * Where the caret belongs after reformatting: keep the same number of digits (and a point) to
+ * its left, so typing in the middle of '$45,000' does not jump to the end, and a point typed
+ * keeps the caret after it.
  */
 export function caretAfterFormat(formatted: string, digitsBeforeCaret: number): number {
   if (digitsBeforeCaret <= 0) return formatted.startsWith('$') ? 1 : 0;
   let seen = 0;
   for (let index = 0; index < formatted.length; index += 1) {
-    if (/\d/.test(formatted[index]!)) {
+    if (/[\d.]/.test(formatted[index]!)) {
       seen += 1;
       if (seen === digitsBeforeCaret) return index + 1;
     }
   }
-  const lastDigit = formatted.search(/\d(?!.*\d)/);
-  return lastDigit === -1 ? formatted.length : lastDigit + 1;
+  const last = formatted.search(/[\d.](?!.*[\d.])/);
+  return last === -1 ? formatted.length : last + 1;
 }
 
 /**
  * A dollar input with its '$' shown beside it (the finance calculator): what the field shows
- * while typing, thousand separators and no '$' ('45,000' for '45000'); '' when no digit was
- * typed, so the field can be cleared. Read as every money input reads it (parseWholeNumber):
- * '30,000.00' is '30,000'.
+ * while typing, thousand separators and no '$' ('45,000' for '45000'), a point and its cents
+ * as typed ('30,000.50'); '' when no digit precedes the point, so the field can be cleared.
+ * Read as every money input reads it (parseWholeNumber): '30,000.50' is 30000.
  */
 export function groupedDigitsText(typed: string): string {
   const value = parseWholeNumber(typed);
-  return value === null ? '' : thousands.format(value);
+  return value === null ? '' : `${thousands.format(value)}${typedCents(typed)}`;
 }
 
 /** A whole-dollar amount as that field's text: '45,000' for 45000, '' for 0 (a cleared field). */

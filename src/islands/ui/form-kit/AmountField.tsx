@@ -1,6 +1,6 @@
 /** The kit's money or kilometre input with preset buttons; the caret keeps its place through formatting. */
 import { useLayoutEffect, useRef } from 'react';
-import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../../lib/forms/money-input.ts';
+import { caretAfterFormat, digitsBefore, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../../lib/forms/money-input.ts';
 import { describedBy, KitShell, useLabel, type BaseFieldProps } from './field-parts.tsx';
 
 /**
@@ -34,9 +34,8 @@ export function AmountField(props: BaseFieldProps & { kind: 'money' | 'km'; pres
         onChange={(event) => {
           const typed = event.target.value;
           const caretAt = event.target.selectionStart ?? typed.length;
-          const digitsBefore = typed.slice(0, caretAt).replace(/\D/g, '').length;
           const formatted = format(typed);
-          caret.current = caretAfterFormat(formatted, digitsBefore);
+          caret.current = caretAfterFormat(formatted, digitsBefore(typed, caretAt));
           kit.set(name, formatted);
         }}
         aria-required={props.required || undefined}
