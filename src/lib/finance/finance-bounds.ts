@@ -25,9 +25,6 @@ export const RESIDUAL_BOUNDS: Bounds = { min: 0, max: 250_000, step: 0.5 };
 export const LOAN_SLIDER_MAX = 100_000;
 export const LOAN_SLIDER_STEP = 500;
 
-/** Money input presets (spec §5). */
-export const DEFAULT_MONEY_PRESETS = [5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 70000] as const;
-
 /** Purchase-price bounds for a site's minimum ($1,000 by default, $5,000 for some providers). */
 export function purchasePriceBounds(minPrice: number): Bounds {
   return { min: minPrice, max: PURCHASE_PRICE_MAX, step: 1 };

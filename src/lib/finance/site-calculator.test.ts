@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../../schemas/site.ts';
 import { siteCalculator } from './site-calculator.ts';
-import { DEFAULT_MONEY_PRESETS } from './finance-bounds.ts';
+import { DEFAULT_MONEY_PRESETS } from '../forms/money-input.ts';
 
 const site = (extra: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, {
@@ -51,6 +51,10 @@ describe('the /finance calculator: the site defaults, no car', () => {
       hideFrequency: true,
     });
     expect(calculator.start.fees).toEqual([{ name: 'Establishment fee', amount: 395, per: 'loan' }]);
+  });
+
+  it("offers the spec's presets when the site's list is empty, as the forms do", () => {
+    expect(siteCalculator(site({ finance: { presets: [] } })).presets).toEqual([...DEFAULT_MONEY_PRESETS]);
   });
 
   it("carries the brand fees of the site's manufacturer", () => {

@@ -1,24 +1,42 @@
 /**
  * The finance calculator of the /finance pages, where no car is chosen: the site's calculator
- * defaults (finance.default_amount, default_interest, default_term_years, the bounds and presets)
- * and the fees a car of the site's make would carry (the site's establishment fee and any brand
- * fees of its manufacturer). The vehicle page's calculator starts from the car's own finance
- * (car-finance.ts); this one from the site's. Pure.
+ * defaults (finance.default_amount, default_interest, default_term_years, the bounds, and the
+ * presets of money-input.ts's moneyPresets, as the forms have them) and the fees a car of the
+ * site's make would carry (the site's establishment fee and any brand fees of its manufacturer).
+ * The vehicle page's calculator starts from the car's own finance (car-finance.ts) and shares
+ * calculatorSettings; this one starts from the site's. Pure.
  */
 import type { Site } from '../../schemas/site.ts';
-import { DEFAULT_MONEY_PRESETS, snapToBounds, termBounds } from './finance-bounds.ts';
+import { snapToBounds, termBounds } from './finance-bounds.ts';
+import { moneyPresets } from '../forms/money-input.ts';
 import { financeFees, repaymentRounding } from './disclosures.ts';
 import type { FinanceScenario } from './car-finance.ts';
 
-/** The calculator's props for the site (FinanceCalculator.tsx), without a car. */
-export interface SiteCalculator {
-  /** The first state: the site's default amount, rate and term, no deposit or final payment, worked out (no lender figures). */
-  start: FinanceScenario;
+/** The site's finance settings every calculator reads, on the /finance pages and the vehicle page alike. */
+export interface CalculatorSiteSettings {
   maxTermYears: number;
   interestRange: [number, number] | null;
   minPrice: number;
   hideFrequency: boolean;
+  /** The site's presets, or the spec's when it has none (moneyPresets: an empty list too, as in the forms). */
   presets: number[];
+}
+
+/** The calculator's settings from the site's finance (site.finance). */
+export function calculatorSettings(finance: Site['finance']): CalculatorSiteSettings {
+  return {
+    maxTermYears: finance.max_term_years,
+    interestRange: finance.interest_range ?? null,
+    minPrice: finance.min_price,
+    hideFrequency: finance.hide_frequency,
+    presets: [...moneyPresets(finance.presets)],
+  };
+}
+
+/** The calculator's props for the site (FinanceCalculator.tsx), without a car. */
+export interface SiteCalculator extends CalculatorSiteSettings {
+  /** The first state: the site's default amount, rate and term, no deposit or final payment, worked out (no lender figures). */
+  start: FinanceScenario;
   disclaimer: string;
   /** The comparison rate as prominent as the repayment (finance.comparison_rate_disclosure 'national-credit-code'). */
   prominentComparison: boolean;
@@ -42,11 +60,7 @@ export function siteCalculator(site: Pick<Site, 'finance' | 'manufacturer' | 'fi
       advertisesComparison: everywhere,
       published: null,
     },
-    maxTermYears: finance.max_term_years,
-    interestRange: finance.interest_range ?? null,
-    minPrice: finance.min_price,
-    hideFrequency: finance.hide_frequency,
-    presets: finance.presets ?? [...DEFAULT_MONEY_PRESETS],
+    ...calculatorSettings(finance),
     disclaimer: finance.disclaimer,
     prominentComparison: everywhere,
   };

@@ -19,7 +19,7 @@ import { vehicleLocation } from './vehicle-location.ts';
 import { vehiclePdfContent } from './vehicle-pdf.ts';
 import { vehicleJsonLd } from './vehicle-jsonld.ts';
 import { financeBox, financeSiteOptions } from '../finance/finance-eligibility.ts';
-import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
+import { DEFAULT_MONEY_PRESETS } from '../forms/money-input.ts';
 import { carImageSources, photoUrl, placeholderImage } from '../images.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
@@ -164,6 +164,7 @@ describe('finance box, estimate and calculator (spec §9)', () => {
     const view = vehicleView(car(), site(nissan), NOW, { financeDisclaimer: 'Looked up by id.' });
     expect(view.calculator).toMatchObject({ presets: [...DEFAULT_MONEY_PRESETS], disclaimer: 'Looked up by id.', start: { rounding: 'cent-up' }, quote: null });
     expect(vehicleView(car(), site(nissan), NOW).calculator?.disclaimer).toBe(site(nissan).finance.disclaimer);
+    expect(vehicleView(car(), site({ ...nissan, finance: { ...nissan.finance, presets: [] } }), NOW).calculator?.presets).toEqual([...DEFAULT_MONEY_PRESETS]);
   });
 
   it.each<[string, Record<string, unknown>, boolean, boolean]>([

@@ -21,7 +21,7 @@ import { carVideoSlide, externalSpinUrl, showThumbnails, spinHotspots, type Spin
 import { vehicleJsonLd } from './vehicle-jsonld.ts';
 import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
 import type { FinanceBox } from '../finance/finance-eligibility.ts';
-import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
+import { calculatorSettings, type CalculatorSiteSettings } from '../finance/site-calculator.ts';
 import { financeQuoteHref, providerDisclaimer } from '../finance/disclosures.ts';
 import {
   financePrice,
@@ -52,14 +52,9 @@ export interface ViewSlide extends ImageSources {
 }
 
 /** The finance calculator's settings for this car (spec §9); null = hidden. */
-export interface CalculatorView {
+export interface CalculatorView extends CalculatorSiteSettings {
   /** The car's finance scenario (src/lib/finance/car-finance.ts): the calculator's first state. */
   start: FinanceScenario;
-  maxTermYears: number;
-  interestRange: NonNullable<Site['finance']['interest_range']> | null;
-  minPrice: number;
-  hideFrequency: boolean;
-  presets: number[];
   disclaimer: string;
   /** The site shows comparison rates beside every rate, as prominent as the repayment (finance.comparison_rate_disclosure). */
   prominentComparison: boolean;
@@ -230,11 +225,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
   const calculator: CalculatorView | null = calculatorShown
     ? {
         start: scenario,
-        maxTermYears: site.finance.max_term_years,
-        interestRange: site.finance.interest_range ?? null,
-        minPrice: site.finance.min_price,
-        hideFrequency: site.finance.hide_frequency,
-        presets: site.finance.presets ?? [...DEFAULT_MONEY_PRESETS],
+        ...calculatorSettings(site.finance),
         disclaimer: options.financeDisclaimer ?? providerDisclaimer(providerLender, site.finance_provider, site.finance) ?? site.finance.disclaimer,
         prominentComparison,
         quote: car.youxQuote && financePrice(car) !== null && figures.showFigures ? figures : null,
