@@ -12,7 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { onlinePaymentLimitCents } from '../src/lib/forms/online-payment.ts';
-import { amountCents, isSlug, money, runPaymentsCommand, stop } from '../src/server/payments-command.ts';
+import { amountCents, isSlug, runPaymentsCommand, stop } from '../src/server/payments-command.ts';
+import { centsMoney } from '../src/lib/text/format.ts';
 
 const usage =
   'usage: npm run invoice -- --tenant <slug> (--list | --withdraw <invoice number> | --reference <invoice number> --amount <dollars> [--days <1-365>])';
@@ -48,7 +49,7 @@ await runPaymentsCommand('invoice', values.tenant, async ({ tenant, payments }) 
         : invoice.expires_at <= Date.now()
           ? 'expired'
           : `open until ${new Date(invoice.expires_at).toISOString()}`;
-      console.log(`${invoice.reference.padEnd(20)} ${money(invoice.amount_cents).padStart(12)}  ${state}`);
+      console.log(`${invoice.reference.padEnd(20)} ${centsMoney(invoice.amount_cents).padStart(12)}  ${state}`);
     }
     if (invoices.length === 0) console.log('no invoices');
   } else if (values.withdraw) {
@@ -57,9 +58,11 @@ await runPaymentsCommand('invoice', values.tenant, async ({ tenant, payments }) 
   } else {
     const max = tenant.site.payments.online_payment_max;
     if (cents > onlinePaymentLimitCents(max))
-      stop(`--amount ${money(cents)} is more than this site's online_payment_max (${money(onlinePaymentLimitCents(max))}): /online-payment would refuse it`);
+      stop(
+        `--amount ${centsMoney(cents)} is more than this site's online_payment_max (${centsMoney(onlinePaymentLimitCents(max))}): /online-payment would refuse it`,
+      );
     const expiresAt = Date.now() + days * 86_400_000;
     await payments.issueInvoice(tenant.slug, { reference: reference!, amountCents: cents, expiresAt });
-    console.log(`invoice ${reference} for ${money(cents)} can be paid on /online-payment until ${new Date(expiresAt).toISOString()}`);
+    console.log(`invoice ${reference} for ${centsMoney(cents)} can be paid on /online-payment until ${new Date(expiresAt).toISOString()}`);
   }
 });

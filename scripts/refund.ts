@@ -12,7 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { PaymentRow } from '../src/server/features/payments/payments.ts';
-import { amountCents, isSlug, money, runPaymentsCommand, stop } from '../src/server/payments-command.ts';
+import { amountCents, isSlug, runPaymentsCommand, stop } from '../src/server/payments-command.ts';
+import { centsMoney } from '../src/lib/text/format.ts';
 import { configuredStockSource } from '../src/pipeline/state/stock-source.ts';
 
 const usage =
@@ -32,7 +33,7 @@ if (!isSlug(values.tenant)) stop(usage);
 if (!values.list && !values.payment && !values.reference && !values.car) stop(usage);
 const cents = values.amount === undefined ? undefined : amountCents(values.amount, '100 or 99.50');
 const line = (payment: PaymentRow) =>
-  `${payment.id}  ${payment.kind.padEnd(14)} ${payment.status.padEnd(18)} ${money(payment.amount_cents).padStart(10)}  car ${payment.car_id ?? '-'}  ${payment.provider_ref ?? '-'}  ${new Date(payment.created_at).toISOString()}${payment.refunded_cents ? `  refunded ${money(payment.refunded_cents)}` : ''}`;
+  `${payment.id}  ${payment.kind.padEnd(14)} ${payment.status.padEnd(18)} ${centsMoney(payment.amount_cents).padStart(10)}  car ${payment.car_id ?? '-'}  ${payment.provider_ref ?? '-'}  ${new Date(payment.created_at).toISOString()}${payment.refunded_cents ? `  refunded ${centsMoney(payment.refunded_cents)}` : ''}`;
 
 await runPaymentsCommand(
   'refund',
@@ -53,7 +54,7 @@ await runPaymentsCommand(
       console.log(`cancelled payment ${target.id} (not paid yet) and released the car's hold`);
     } else {
       const refund = await payments.refund(tenant, target.id, cents, values.reason!);
-      console.log(`refunded ${money(refund.amountCents)} of payment ${target.id} (${target.provider_ref}): refund ${refund.refund}, ${refund.status}`);
+      console.log(`refunded ${centsMoney(refund.amountCents)} of payment ${target.id} (${target.provider_ref}): refund ${refund.refund}, ${refund.status}`);
     }
   },
   // With STOCK_FROM_STATE the overlay is the pipeline state's, where the lead API wrote the reservation.

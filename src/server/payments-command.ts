@@ -5,7 +5,6 @@
  * work with `<command> failed: <message>` and exit code 1, the database closed either way.
  */
 import { ConfigError, loadConfig, type ApiConfig } from '../config/server.ts';
-import { formatMoney } from '../lib/text/format.ts';
 import { openDatabase } from './database.ts';
 import type { ReservationWriter } from './features/payments/context.ts';
 import { Payments } from './features/payments/payments.ts';
@@ -26,9 +25,6 @@ export function amountCents(text: string, example: string): number {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) stop(`--amount expects dollars and cents such as ${example}, got "${text}"`);
   return Math.round(Number(text) * 100);
 }
-
-/** Cents as the commands print them: `$350.25`, `$1,024.10` (formatMoney, as the dealer reads money everywhere). */
-export const money = (cents: number) => formatMoney(cents / 100, { cents: true });
 
 export interface PaymentsCommand {
   config: ApiConfig;

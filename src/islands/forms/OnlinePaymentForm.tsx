@@ -8,7 +8,8 @@
 import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
-import { onlinePaymentLimitRefusal, paymentMoney } from '../../lib/forms/online-payment.ts';
+import { onlinePaymentLimitCents, onlinePaymentLimitRefusal } from '../../lib/forms/online-payment.ts';
+import { centsMoney } from '../../lib/text/format.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead } from './lead-submit.ts';
@@ -26,7 +27,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     kit.setMany(resumed.values);
     kit.setSubmitting(true);
     void resumed.outcome.then((outcome) => {
-      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: paymentMoney(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
+      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: centsMoney(resumed.amountCents) }, labels: { amount: 'Amount paid' } });
       else {
         kit.setSubmitting(false);
         kit.setFormError(outcome.message);
@@ -61,7 +62,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         leadId: outcome.leadId,
         category: 'Online Payment',
         event: null,
-        values: { ...kit.values, amount: paymentMoney(payment.amount_cents / 100) },
+        values: { ...kit.values, amount: centsMoney(payment.amount_cents) },
         labels: { ...kit.labels.current, reference: 'Invoice or reference number', amount: 'Amount paid' },
       });
       return;
@@ -80,7 +81,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         <ContactFields kit={kit} />
         <div className="form__row">
           <TextField kit={kit} name="reference" label="Invoice or reference number" required maxLength={40} autoComplete="off" />
-          <TextField kit={kit} name="amount" label="Amount (AUD)" required inputMode="numeric" maxLength={12} placeholder="0.00" hint={`Up to ${paymentMoney(maxAmount)}`} />
+          <TextField kit={kit} name="amount" label="Amount (AUD)" required inputMode="numeric" maxLength={12} placeholder="0.00" hint={`Up to ${centsMoney(onlinePaymentLimitCents(maxAmount))}`} />
         </div>
         <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
           I agree to the{' '}
@@ -91,10 +92,10 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
         </CheckboxField>
         <NewTabNote id={newTabNoteId(kit.fieldId('terms_conditions'))} />
       </fieldset>
-      <PaymentStepFields step={paying} legend={(started) => <>Pay {paymentMoney(started.amount_cents / 100)}</>} />
+      <PaymentStepFields step={paying} legend={(started) => <>Pay {centsMoney(started.amount_cents)}</>} />
       <FormAlert kit={kit} />
       <div className="form__actions">
-        <SubmitButton kit={kit} label={payment ? `Pay ${paymentMoney(payment.amount_cents / 100)}` : 'Continue to payment'} />
+        <SubmitButton kit={kit} label={payment ? `Pay ${centsMoney(payment.amount_cents)}` : 'Continue to payment'} />
       </div>
     </form>
   );

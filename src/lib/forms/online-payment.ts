@@ -1,14 +1,9 @@
 /**
- * The /online-payment amounts as the shopper reads them: dollars and cents, and the site's limit
- * (site.json payments.online_payment_max): its check and its message, one rule for the form, the
- * lead API that checks the limit again, and npm run invoice.
+ * The /online-payment site limit (site.json payments.online_payment_max, in dollars): its check
+ * and its message, one rule for the form, the lead API that checks the limit again, and npm run
+ * invoice. Amounts are shown as the shopper reads them, dollars and cents (centsMoney, format.ts).
  */
-import { formatMoney } from '../text/format.ts';
-
-/** An online payment's amount in dollars, with cents: `2500.5` -> `$2,500.50`. */
-export function paymentMoney(dollars: number): string {
-  return formatMoney(dollars, { cents: true });
-}
+import { centsMoney } from '../text/format.ts';
 
 /** The site's limit (in dollars, up to 2 decimals) in whole cents: 1024.1 is 102410, not 102409.99999999999. */
 export function onlinePaymentLimitCents(maxDollars: number): number {
@@ -22,5 +17,5 @@ export function onlinePaymentLimitRefusal(amountCents: number, maxDollars: numbe
 
 /** Why an amount above the site's limit (in dollars) is refused. */
 export function onlinePaymentLimitMessage(maxDollars: number): string {
-  return `Online payments are limited to ${paymentMoney(maxDollars)}. Please call us to pay a larger amount.`;
+  return `Online payments are limited to ${centsMoney(onlinePaymentLimitCents(maxDollars))}. Please call us to pay a larger amount.`;
 }

@@ -7,6 +7,7 @@ import {
   formatDay,
   formatDayTime,
   formatKm,
+  centsMoney,
   formatMoney,
   formatMonth,
   formatNumber,
@@ -30,6 +31,18 @@ describe('formatMoney', () => {
     [Number.NaN, {}, ''],
   ])('%s %o -> %s', (amount, options, expected) => {
     expect(formatMoney(amount, options)).toBe(expected);
+  });
+});
+
+describe('centsMoney', () => {
+  it.each([
+    [35025, '$350.25'],
+    [102410, '$1,024.10'],
+    [1, '$0.01'],
+    [0, '$0.00'],
+    [250000, '$2,500.00'],
+  ])('%s cents -> %s', (cents, expected) => {
+    expect(centsMoney(cents)).toBe(expected);
   });
 });
 

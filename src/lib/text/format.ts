@@ -36,6 +36,11 @@ export function formatMoney(amount: number, options: MoneyOptions = {}): string 
   return (options.cents ? withCents : wholeDollars).format(value);
 }
 
+/** An amount in cents as dollars and cents, as the dealer and the shopper read payments: `102410` -> `$1,024.10`. */
+export function centsMoney(cents: number): string {
+  return formatMoney(cents / 100, { cents: true });
+}
+
 /** Group a whole number with thousand separators: `123456` -> `123,456`. */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return '';

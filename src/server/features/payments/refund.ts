@@ -4,13 +4,10 @@
  * at once and again from the provider's refund event (the same outcome, so once); a full
  * refund frees the car and takes the reserved overlay down.
  */
-import { formatMoney } from '../../../lib/text/format.ts';
+import { centsMoney } from '../../../lib/text/format.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentRow } from './repository.ts';
-
-/** Cents as the dealer reads money everywhere: `$1,024.10` (formatMoney). */
-const money = (cents: number) => formatMoney(cents / 100, { cents: true });
 
 /** Refund a paid payment in full or in part; the provider's refund event records it (and it is recorded here at once too). */
 export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, amountCents: number | undefined, reason: string): Promise<{ refund: string; amountCents: number; status: string }> {
@@ -19,7 +16,7 @@ export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId:
   if (!['paid', 'partially_refunded', 'conflict'].includes(payment.status) || !payment.provider_ref) throw new Error(`payment ${paymentId} is ${payment.status}: only a paid payment can be refunded`);
   const left = payment.amount_cents - payment.refunded_cents;
   const cents = amountCents ?? left;
-  if (cents <= 0 || cents > left) throw new Error(`refund amount ${money(cents)} is not between $0.01 and the ${money(left)} left to refund`);
+  if (cents <= 0 || cents > left) throw new Error(`refund amount ${centsMoney(cents)} is not between $0.01 and the ${centsMoney(left)} left to refund`);
   const provider = ctx.provider(tenant);
   if (!provider) throw new Error(`${tenant.slug} has no payment provider set up (STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET)`);
   const refund = await provider.refund(payment.provider_ref, amountCents, `refund-${payment.id}-${payment.refunded_cents}-${cents}`);
