@@ -10,7 +10,7 @@ export const DEFAULT_KM_PRESETS: readonly number[] = [10000, 25000, 50000, 75000
 
 const thousands = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
 
-/** Digits of what was typed, as a whole number; null when there are none. */
+/** The whole number before the first point of what was typed ('30,000.50' -> 30000, '$12,5a00' -> 12500); null when no digit precedes the point. */
 export function parseWholeNumber(text: string): number | null {
   // Cents and decimals are dropped: prices and odometers are whole numbers in every form.
   const beforeDecimal = text.split('.')[0] ?? '';
@@ -35,8 +35,8 @@ function typedCents(text: string): string {
 
 /** Display text of a money input: '$45,000' for 45000, '$45,000.50' for '45000.50', '' for nothing typed. */
 export function formatMoneyInput(text: string): string {
-  const value = parseWholeNumber(text);
-  return value === null ? '' : `$${thousands.format(value)}${typedCents(text)}`;
+  const grouped = groupedDigitsText(text);
+  return grouped === '' ? '' : `$${grouped}`;
 }
 
 /** Display text of a kilometre input: '45,000 kms' for 45000, '' for nothing typed. */
