@@ -63,6 +63,8 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     await settle();
     const form = mounted.host.querySelector('form')!;
     const budget = form.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!;
+    // A keypad with a point: a phone's numeric keypad has none to type the cents with.
+    expect(budget.inputMode).toBe('decimal');
     typeKeys(budget, '30000.50');
     expect(budget.value).toBe('$30,000.50');
     await sendContact(form);

@@ -35,7 +35,7 @@ function type(input: HTMLInputElement, text: string) {
 }
 
 describe('MoneyField (islands/ui)', () => {
-  it('renders the markup of the copies it replaced ($ beside the input, numeric keyboard, no autocomplete)', () => {
+  it('renders the markup of the copies it replaced ($ beside the input, a keypad with a point for the cents, no autocomplete)', () => {
     const copy = renderToStaticMarkup(
       <div className="money-input">
         <span className="money-input__prefix" aria-hidden="true">
@@ -44,7 +44,7 @@ describe('MoneyField (islands/ui)', () => {
         <input
           id="p"
           name="purchase_price"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
           list="p-presets"
           value="30,000"
@@ -62,7 +62,7 @@ describe('MoneyField (islands/ui)', () => {
     );
     expect(field).toBe(copy);
     expect(renderToStaticMarkup(<MoneyField id="d" name="deposit" placeholder="0" value="" onChange={() => undefined} />)).toBe(
-      '<div class="money-input"><span class="money-input__prefix" aria-hidden="true">$</span><input id="d" inputMode="numeric" autoComplete="off" placeholder="0" name="deposit" value=""/></div>',
+      '<div class="money-input"><span class="money-input__prefix" aria-hidden="true">$</span><input id="d" inputMode="decimal" autoComplete="off" placeholder="0" name="deposit" value=""/></div>',
     );
   });
 

@@ -37,7 +37,7 @@ export default function MoneyField(props: MoneyFieldProps) {
       <input
         id={props.id}
         name={props.name}
-        inputMode="numeric"
+        inputMode="decimal"
         autoComplete="off"
         list={props.list}
         placeholder={props.placeholder}

@@ -110,7 +110,8 @@ describe('InstantOffer: the lookup moves the shopper on', () => {
     await submit(form);
     expect(calls[1]).toEqual({ path: '/eval-expert/manual-entry', body: { desc: 'Mazda 3 Touring', evalid: 'E1' } });
     expect(heading()).toBe('A few more details');
-    expect(form.querySelector('#instant-offer-odometer')).not.toBeNull();
+    // Whole kilometres: no point on its keypad (a point is dropped as typed).
+    expect(form.querySelector<HTMLInputElement>('#instant-offer-odometer')!.inputMode).toBe('numeric');
     expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Submit');
   });
 

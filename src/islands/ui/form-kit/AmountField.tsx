@@ -27,7 +27,7 @@ export function AmountField(props: BaseFieldProps & { kind: 'money' | 'km'; pres
         id={kit.fieldId(name)}
         name={name}
         type="text"
-        inputMode="numeric"
+        inputMode={kind === 'money' ? 'decimal' : 'numeric'}
         autoComplete="off"
         value={value}
         placeholder={props.placeholder ?? (kind === 'money' ? '$' : 'kms')}
