@@ -30,8 +30,7 @@ describe('docs/site-json.md', () => {
     expect(meaning.get('dealerships[].id')).toMatch(/^Dealership id, unique within the site .*; a location names it in dealership_id\.$/);
   });
 
-  // It once said the interest range defaults "by provider/brand": the calculator has one default
-  // (finance-bounds.ts), whatever the provider or brand; a site with another range sets it.
+  // The calculator has one default range and one minimum price (finance-bounds.ts), whatever the provider or brand; a site with another range sets it.
   it("says the finance calculator's defaults the code has: interest 0.5-15 and a $1,000 minimum price, for every provider and brand", () => {
     const meaning = meanings();
     const interest = meaning.get('finance.interest_range')!;
