@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../database.ts';
+import { UNENDED_GRID_BOOKING_MS } from '../features/cars/appointments.ts';
 import { LeadRepository, OutboxRepository, leadKey } from './repository.ts';
 
 let db: SqlDatabase;
@@ -23,7 +24,6 @@ afterEach(async () => {
 });
 
 /** How long a booking stored without its end holds the car on the local grid (AppointmentsAdapter.unendedMs). */
-const HOUR = 3_600_000;
 const enquiry = { category: 'General Enquiry', name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412000001', form_completed: true };
 
 describe('LeadRepository.save', () => {
@@ -134,7 +134,7 @@ describe('LeadRepository.save', () => {
   });
 
   it('a clashing test drive rolls the lead and its jobs back; the booked drives are those holding the car in [from, to)', async () => {
-    const appointment = { carId: '7', startsAt: 10_000, endsAt: 20_000, unendedMs: HOUR };
+    const appointment = { carId: '7', startsAt: 10_000, endsAt: 20_000, unendedMs: UNENDED_GRID_BOOKING_MS };
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 1 })).toMatchObject({ status: 'created' });
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'slot-taken' });
     expect(await leads.count('alpha')).toBe(1);
@@ -145,22 +145,22 @@ describe('LeadRepository.save', () => {
       tenant: 'alpha',
       values: enquiry,
       destinations: [],
-      appointment: { carId: '7', startsAt: 20_000, endsAt: 30_000, unendedMs: HOUR },
+      appointment: { carId: '7', startsAt: 20_000, endsAt: 30_000, unendedMs: UNENDED_GRID_BOOKING_MS },
       now: 4,
     });
-    expect(await leads.bookedDrives('alpha', '7', 10_000, 20_000, HOUR)).toEqual([{ startsAt: 10_000, endsAt: 20_000 }]);
-    expect(await leads.bookedDrives('alpha', '7', 15_000, 20_001, HOUR)).toEqual([
+    expect(await leads.bookedDrives('alpha', '7', 10_000, 20_000, UNENDED_GRID_BOOKING_MS)).toEqual([{ startsAt: 10_000, endsAt: 20_000 }]);
+    expect(await leads.bookedDrives('alpha', '7', 15_000, 20_001, UNENDED_GRID_BOOKING_MS)).toEqual([
       { startsAt: 10_000, endsAt: 20_000 },
       { startsAt: 20_000, endsAt: 30_000 },
     ]);
-    expect(await leads.bookedDrives('alpha', '7', 0, 40_000, HOUR)).toHaveLength(2);
-    expect(await leads.bookedDrives('alpha', '7', 30_000, 40_000, HOUR)).toEqual([]);
-    expect(await leads.bookedDrives('alpha', '8', 0, 30_000, HOUR)).toEqual([]);
+    expect(await leads.bookedDrives('alpha', '7', 0, 40_000, UNENDED_GRID_BOOKING_MS)).toHaveLength(2);
+    expect(await leads.bookedDrives('alpha', '7', 30_000, 40_000, UNENDED_GRID_BOOKING_MS)).toEqual([]);
+    expect(await leads.bookedDrives('alpha', '8', 0, 30_000, UNENDED_GRID_BOOKING_MS)).toEqual([]);
   });
 });
 
 describe("LeadRepository.save: a test drive clashes on the drives' own times", () => {
-  const drive = (startsAt: number, endsAt = startsAt + 10_000) => ({ carId: '7', startsAt, endsAt, unendedMs: HOUR });
+  const drive = (startsAt: number, endsAt = startsAt + 10_000) => ({ carId: '7', startsAt, endsAt, unendedMs: UNENDED_GRID_BOOKING_MS });
   const book = (appointment: ReturnType<typeof drive>, now = 1) => leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now });
 
   it('takes drives that only meet or sit apart, refuses one overlapping a booked drive at any start, and rolls its lead back', async () => {
@@ -172,25 +172,30 @@ describe("LeadRepository.save: a test drive clashes on the drives' own times", (
     expect(await leads.count('alpha')).toBe(3);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 3 });
     expect(await book(drive(30_000, 35_000))).toMatchObject({ status: 'created' });
-    expect((await leads.bookedDrives('alpha', '7', 0, 60_000, HOUR)).map((booked) => booked.startsAt)).toEqual([10_000, 20_000, 30_000, 35_000]);
+    expect((await leads.bookedDrives('alpha', '7', 0, 60_000, UNENDED_GRID_BOOKING_MS)).map((booked) => booked.startsAt)).toEqual([
+      10_000, 20_000, 30_000, 35_000,
+    ]);
   });
 
   it('a booking stored without its end (before migration 310) holds unendedMs from its start: an hour on the local grid, its start alone with a provider', async () => {
+    const START = 10_000;
     await db.run('INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
       'old',
       'alpha',
       '7',
-      HOUR,
+      START,
       'lead-old',
       1,
     ]);
-    const half = HOUR + HOUR / 2;
-    expect(await book({ carId: '7', startsAt: half, endsAt: half + HOUR, unendedMs: HOUR })).toEqual({ status: 'slot-taken' });
-    expect(await leads.bookedDrives('alpha', '7', 0, 3 * HOUR, HOUR)).toEqual([{ startsAt: HOUR, endsAt: 2 * HOUR }]);
-    expect(await book({ carId: '7', startsAt: HOUR, endsAt: HOUR, unendedMs: 0 })).toEqual({ status: 'slot-taken' });
+    const half = START + UNENDED_GRID_BOOKING_MS / 2;
+    expect(await book({ carId: '7', startsAt: half, endsAt: half + 10_000, unendedMs: UNENDED_GRID_BOOKING_MS })).toEqual({ status: 'slot-taken' });
+    expect(await leads.bookedDrives('alpha', '7', 0, 3 * UNENDED_GRID_BOOKING_MS, UNENDED_GRID_BOOKING_MS)).toEqual([
+      { startsAt: START, endsAt: START + UNENDED_GRID_BOOKING_MS },
+    ]);
+    expect(await book({ carId: '7', startsAt: START, endsAt: START, unendedMs: 0 })).toEqual({ status: 'slot-taken' });
     expect(await book({ carId: '7', startsAt: half, endsAt: half, unendedMs: 0 })).toMatchObject({ status: 'created' });
-    expect(await leads.bookedDrives('alpha', '7', 0, 3 * HOUR, 0)).toEqual([
-      { startsAt: HOUR, endsAt: HOUR },
+    expect(await leads.bookedDrives('alpha', '7', 0, 3 * UNENDED_GRID_BOOKING_MS, 0)).toEqual([
+      { startsAt: START, endsAt: START },
       { startsAt: half, endsAt: half },
     ]);
   });

@@ -11,7 +11,7 @@ import { callProvider, carLocation, type AppointmentsAdapter } from '../../kerne
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { dealerYear } from '../../../lib/text/dealer-time.ts';
-import { SLOT_MS, availableSlots, driveTime } from './appointments.ts';
+import { UNENDED_GRID_BOOKING_MS, availableSlots, driveTime } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
 
@@ -78,10 +78,10 @@ function localAppointments(leads: Pick<LeadRepository, 'bookedDrives'>): Appoint
   const grid = (tenant: ApiTenant, car: Car, now: number) => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
   return {
     availability: async (tenant, car, days, now) => {
-      const booked = await leads.bookedDrives(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000, SLOT_MS);
+      const booked = await leads.bookedDrives(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000, UNENDED_GRID_BOOKING_MS);
       return { timezone: tenant.site.timezone, days: availableSlots({ ...grid(tenant, car, now), days, booked }) };
     },
     driveTime: async (tenant, car, startsAt, now) => driveTime(grid(tenant, car, now), startsAt),
-    unendedMs: SLOT_MS,
+    unendedMs: UNENDED_GRID_BOOKING_MS,
   };
 }

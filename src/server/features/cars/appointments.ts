@@ -21,6 +21,8 @@ export const DEFAULT_HOURS: OpeningHour[] = [
 export const SLOT_MINUTES = 60;
 /** A test drive's hour, in ms. */
 export const SLOT_MS = SLOT_MINUTES * 60_000;
+/** What a local-grid booking stored before migration 310 (no ends_at) held: the hour-long slot of that grid; fixed, whatever SLOT_MINUTES becomes. */
+export const UNENDED_GRID_BOOKING_MS = 3_600_000;
 
 /** The hours slots are cut from: the location's (holiday entries first, hoursOnDate), DEFAULT_HOURS for its week when it lists no weekly hours. */
 function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {
