@@ -40,6 +40,9 @@ function nodeCompileCache(): string {
 }
 
 const BUNDLE_PREFIX = 'dealer-bundle-';
+/** A bundle folder named after its process (`<prefix><pid>-XXXXXX`), and one from before folders carried it (`<prefix>XXXXXX`); the prefix has no regex metacharacters. */
+const OWNED_BUNDLE_DIR = new RegExp(`^${BUNDLE_PREFIX}(\\d+)-[A-Za-z0-9]{6}$`);
+const UNOWNED_BUNDLE_DIR = new RegExp(`^${BUNDLE_PREFIX}[A-Za-z0-9]{6}$`);
 /** Bundle files handed to children and not yet removed: removed when this process exits, so that only a killed process leaves one. */
 const heldBundles = new Set<() => void>();
 let exitHooked = false;
@@ -79,8 +82,8 @@ export function removeStaleBundleFolders(dir: string = tmpdir(), now: number = D
   }
   const removed: string[] = [];
   for (const name of names) {
-    const owner = /^dealer-bundle-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
-    const unowned = /^dealer-bundle-[A-Za-z0-9]{6}$/.test(name);
+    const owner = OWNED_BUNDLE_DIR.exec(name);
+    const unowned = UNOWNED_BUNDLE_DIR.test(name);
     if (!owner && !unowned) continue;
     try {
       if (owner ? processRuns(Number(owner[1])) : now - statSync(join(dir, name)).mtimeMs < UNOWNED_STALE_MS) continue;
