@@ -124,12 +124,7 @@ local back = math.min(tonumber(ARGV[1]), count) if back <= 0 then return count e
 export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): WindowCounter {
   const counter: WindowCounter = {
     async hit(key, windowMs, amount = 1) {
-      const name = `${prefix}${key}`;
-      // SET NX PX starts a window (with its expiry) only when none is open; INCRBY counts in it.
-      const results = (await redis.multi().set(name, '0', 'PX', windowMs, 'NX').incrby(name, amount).exec()) ?? [];
-      const [error, count] = results[1] ?? [new Error('no reply from Redis'), 0];
-      if (error) throw error;
-      return Number(count);
+      return (await counter.count(key, windowMs, amount)).total;
     },
     async count(key, windowMs, amount = 1) {
       const [total, window] = (await redis.eval(COUNT, 1, `${prefix}${key}`, windowMs, amount)) as [number, number];

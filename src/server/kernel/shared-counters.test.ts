@@ -1,6 +1,6 @@
 /**
  * The rate-limit counters while Redis comes and goes, over a stand-in for the few ioredis calls
- * they make (status, MULTI SET NX PX + INCRBY): counted in Redis while it answers, in this
+ * they make (status, the count script's SET NX PX + INCRBY): counted in Redis while it answers, in this
  * process's memory while it does not (the limits still hold), the change logged once each way;
  * and the @fastify/rate-limit store over a counter (clock-aligned windows, a route's own prefix).
  */
@@ -23,34 +23,15 @@ function standInRedis(now: () => number) {
     ping() {
       return new Promise<string>((resolve, reject) => pings.push({ resolve, reject }));
     },
-    multi() {
-      const steps: (() => [Error | null, unknown])[] = [];
-      const chain = {
-        set(name: string, value: string, _px: 'PX', ms: number, _nx: 'NX') {
-          steps.push(() => {
-            const entry = keys.get(name);
-            if (entry && entry.expires > now()) return [null, null];
-            keys.set(name, { value: Number(value), expires: now() + ms });
-            return [null, 'OK'];
-          });
-          return chain;
-        },
-        incrby(name: string, amount: number) {
-          steps.push(() => {
-            const entry = keys.get(name)!;
-            entry.value += amount;
-            return [null, entry.value];
-          });
-          return chain;
-        },
-        async exec() {
-          state.execs += 1;
-          if (state.failing) throw new Error('Connection is closed.');
-          if (state.hanging) throw new Error('Command timed out');
-          return steps.map((step) => step());
-        },
-      };
-      return chain;
+    // The count script (rate-limits.ts COUNT): SET NX PX opens a window when none is open, INCRBY counts in it; answers the total and the window's end.
+    async eval(_script: string, _keys: 1, name: string, ms: number, amount: number) {
+      state.execs += 1;
+      if (state.failing) throw new Error('Connection is closed.');
+      if (state.hanging) throw new Error('Command timed out');
+      let entry = keys.get(name);
+      if (!entry || entry.expires <= now()) keys.set(name, (entry = { value: 0, expires: now() + ms }));
+      entry.value += amount;
+      return [entry.value, entry.expires];
     },
   };
   return { redis: redis as unknown as Redis, state, keys, pings };
