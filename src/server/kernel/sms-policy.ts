@@ -43,7 +43,8 @@ export interface SmsToReserve {
    * The client's allowance, taken once every other check allows the text, outside the locks (a
    * slow Redis holds up no other text), and given back when the text is not recorded after all
    * (a refused text uses none): a refused take sends nothing ('client-cap'). The take's own
-   * give-back returns it to the window it was counted in only.
+   * give-back returns it to the counter that counted it (Redis, or this process's memory while
+   * Redis was away) and to the window it was counted in only.
    */
   allowance?: { take(): Promise<TakenAllowance> };
 }
@@ -132,7 +133,8 @@ export class SmsLog {
    * after another. The allowance (Redis with REDIS_URL) is taken before the locks, once the
    * checks pass without them (so a text they refuse never touches it), and given back when
    * the checks under the locks refuse the text after all (another was recorded meanwhile) or
-   * the recording fails (into the window it was counted in only). A client's texts at once may meanwhile see its allowance short by the
+   * the recording fails (to the counter that counted it, Redis or this process's memory while
+   * Redis was away, and into the window it was counted in only). A client's texts at once may meanwhile see its allowance short by the
    * ones still in flight; never over.
    */
   async reserve(sms: SmsToReserve): Promise<SmsReservation> {
