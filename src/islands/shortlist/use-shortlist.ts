@@ -1,8 +1,8 @@
 /**
  * What the saved cars and comparison pages share: the site's shortlist file (SHORTLIST_CARS_PATH,
  * every visible car's card facts), loaded once per page, and a stored list read only after
- * mounting (the built page cannot know it), with where focus goes after a Remove; useShortlistPage
- * puts these together as both pages open.
+ * mounting (the built page cannot know it), with where focus goes after a Remove. useShortlistPage
+ * is the pages' one entry: it puts these together as both pages open.
  */
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
@@ -24,7 +24,7 @@ export const SHORTLIST_FILE_FAILED = 'We could not load the latest details just 
 const loads = new Map<string, Promise<Map<string, ShortlistCar>>>();
 
 /** The shortlist file at `url` by car id, fetched once per page; a failed load is tried again by the next caller. */
-export function loadShortlistCars(url: string): Promise<Map<string, ShortlistCar>> {
+function loadShortlistCars(url: string): Promise<Map<string, ShortlistCar>> {
   let load = loads.get(url);
   if (!load) {
     load = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
@@ -42,7 +42,7 @@ export function loadShortlistCars(url: string): Promise<Map<string, ShortlistCar
  * file): null until it has loaded, 'failed' when it could not be (the page then shows what the
  * list stored).
  */
-export function useShortlistCars(url: string, wanted: boolean): Map<string, ShortlistCar> | null | 'failed' {
+function useShortlistCars(url: string, wanted: boolean): Map<string, ShortlistCar> | null | 'failed' {
   const [cars, setCars] = useState<Map<string, ShortlistCar> | null | 'failed'>(null);
   useEffect(() => {
     if (!wanted) return;
@@ -62,7 +62,7 @@ export function useShortlistCars(url: string, wanted: boolean): Map<string, Shor
 }
 
 /** False in the server's render and the hydrating one, true once mounted: a stored list is shown only then. */
-export function useMounted(): boolean {
+function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return mounted;
@@ -73,7 +73,7 @@ export function useMounted(): boolean {
  * to the next car's Remove, else the one before, else the empty list's message. Call `removing`
  * with the list's ids and the removed one before removing it; `ids` is the list as shown.
  */
-export function useFocusAfterRemove(root: RefObject<HTMLElement | null>, ids: readonly string[]): (ids: readonly string[], removed: string) => void {
+function useFocusAfterRemove(root: RefObject<HTMLElement | null>, ids: readonly string[]): (ids: readonly string[], removed: string) => void {
   const next = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (next.current === undefined) return;
@@ -110,7 +110,7 @@ export interface StoredShortlistCar {
 }
 
 /** A stored entry joined with the site's file. */
-export function shownCar(stored: StoredShortlistCar, cars: Map<string, ShortlistCar> | 'failed'): ShownCar {
+function shownCar(stored: StoredShortlistCar, cars: Map<string, ShortlistCar> | 'failed'): ShownCar {
   if (cars === 'failed') {
     // Only a photo URL a page may show (http(s) or a path of this site) is used from storage.
     const image = stored.primary_image_url && isPhotoUrl(stored.primary_image_url) ? stored.primary_image_url : null;
