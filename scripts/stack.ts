@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
 import { thisMachine } from '../src/config/machine.ts';
+import { processRuns } from '../src/platform/process/runs.ts';
 import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
 import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 import { startRedis } from '../tests/support/redis-server.ts';
@@ -168,13 +169,9 @@ function watchDetached(name: string, pid: () => number | undefined): void {
   const reported = new Set<number>();
   setInterval(() => {
     const watched = pid();
-    if (stopping || watched === undefined || reported.has(watched)) return;
-    try {
-      process.kill(watched, 0);
-    } catch {
-      reported.add(watched);
-      reportExit(name, watched, null, null);
-    }
+    if (stopping || watched === undefined || reported.has(watched) || processRuns(watched)) return;
+    reported.add(watched);
+    reportExit(name, watched, null, null);
   }, 1000).unref();
 }
 

@@ -9,6 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processRuns } from '../../../src/platform/process/runs.ts';
 import { controlPostgres } from '../dev-postgres.ts';
 import { REPO, waitFor } from '../pipeline-env.ts';
 
@@ -73,22 +74,13 @@ export interface StackRun {
   stop(): Promise<void>;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function exited(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (!alive(pid)) return true;
+    if (!processRuns(pid)) return true;
     await new Promise((done) => setTimeout(done, 50));
   }
-  return !alive(pid);
+  return !processRuns(pid);
 }
 
 /** Start the stack with `args` and `env`; resolves with its ready line. */
@@ -221,7 +213,7 @@ export async function startStack(args: string[], env: NodeJS.ProcessEnv, timeout
         // the group is gone
       }
       for (const child of extra.values()) {
-        if (child.pid && alive(child.pid)) {
+        if (child.pid && processRuns(child.pid)) {
           process.kill(child.pid, 'SIGTERM');
           if (!(await exited(child.pid, 5000))) process.kill(child.pid, 'SIGKILL');
         }
