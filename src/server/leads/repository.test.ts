@@ -136,7 +136,7 @@ describe('LeadRepository.save', () => {
   it('a clashing test drive rolls the lead and its jobs back; the booked drives are those holding the car in [from, to)', async () => {
     const appointment = { carId: '7', startsAt: 10_000, endsAt: 20_000, unendedMs: UNENDED_GRID_BOOKING_MS };
     expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 1 })).toMatchObject({ status: 'created' });
-    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'slot-taken' });
+    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'drive-clash' });
     expect(await leads.count('alpha')).toBe(1);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
     // Another tenant's car 7 is another car.
@@ -165,10 +165,10 @@ describe("LeadRepository.save: a test drive clashes on the drives' own times", (
 
   it('takes drives that only meet or sit apart, refuses one overlapping a booked drive at any start, and rolls its lead back', async () => {
     for (const startsAt of [10_000, 20_000, 35_000]) expect(await book(drive(startsAt))).toMatchObject({ status: 'created' });
-    for (const startsAt of [1_000, 15_000, 29_999, 40_000]) expect([startsAt, await book(drive(startsAt))]).toEqual([startsAt, { status: 'slot-taken' }]);
+    for (const startsAt of [1_000, 15_000, 29_999, 40_000]) expect([startsAt, await book(drive(startsAt))]).toEqual([startsAt, { status: 'drive-clash' }]);
     // A drive inside a booked one, and one around it.
-    expect(await book(drive(21_000, 22_000))).toEqual({ status: 'slot-taken' });
-    expect(await book(drive(34_000, 50_000))).toEqual({ status: 'slot-taken' });
+    expect(await book(drive(21_000, 22_000))).toEqual({ status: 'drive-clash' });
+    expect(await book(drive(34_000, 50_000))).toEqual({ status: 'drive-clash' });
     expect(await leads.count('alpha')).toBe(3);
     expect(await outbox.deliveryCounts()).toEqual({ pending: 3 });
     expect(await book(drive(30_000, 35_000))).toMatchObject({ status: 'created' });
@@ -188,11 +188,11 @@ describe("LeadRepository.save: a test drive clashes on the drives' own times", (
       1,
     ]);
     const half = START + UNENDED_GRID_BOOKING_MS / 2;
-    expect(await book({ carId: '7', startsAt: half, endsAt: half + 10_000, unendedMs: UNENDED_GRID_BOOKING_MS })).toEqual({ status: 'slot-taken' });
+    expect(await book({ carId: '7', startsAt: half, endsAt: half + 10_000, unendedMs: UNENDED_GRID_BOOKING_MS })).toEqual({ status: 'drive-clash' });
     expect(await leads.bookedDrives('alpha', '7', 0, 3 * UNENDED_GRID_BOOKING_MS, UNENDED_GRID_BOOKING_MS)).toEqual([
       { startsAt: START, endsAt: START + UNENDED_GRID_BOOKING_MS },
     ]);
-    expect(await book({ carId: '7', startsAt: START, endsAt: START, unendedMs: 0 })).toEqual({ status: 'slot-taken' });
+    expect(await book({ carId: '7', startsAt: START, endsAt: START, unendedMs: 0 })).toEqual({ status: 'drive-clash' });
     expect(await book({ carId: '7', startsAt: half, endsAt: half, unendedMs: 0 })).toMatchObject({ status: 'created' });
     expect(await leads.bookedDrives('alpha', '7', 0, 3 * UNENDED_GRID_BOOKING_MS, 0)).toEqual([
       { startsAt: START, endsAt: START },
@@ -202,9 +202,9 @@ describe("LeadRepository.save: a test drive clashes on the drives' own times", (
 
   it("holds a provider's slot (its start alone) against another booking at that start, or a drive over it", async () => {
     expect(await book(drive(10_000, 10_000))).toMatchObject({ status: 'created' });
-    expect(await book(drive(10_000, 10_000))).toEqual({ status: 'slot-taken' });
-    expect(await book(drive(5_000))).toEqual({ status: 'slot-taken' });
-    expect(await book(drive(10_000))).toEqual({ status: 'slot-taken' });
+    expect(await book(drive(10_000, 10_000))).toEqual({ status: 'drive-clash' });
+    expect(await book(drive(5_000))).toEqual({ status: 'drive-clash' });
+    expect(await book(drive(10_000))).toEqual({ status: 'drive-clash' });
     expect(await book(drive(11_000, 11_000))).toMatchObject({ status: 'created' });
   });
 });

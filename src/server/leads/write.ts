@@ -79,7 +79,7 @@ export type LeadWriteResult =
   | { status: 'created' | 'updated'; id: string; revision: number; data: Record<string, unknown> }
   | { status: 'replayed'; id: string; revision: number }
   | { status: 'not-found' }
-  | { status: 'slot-taken' }
+  | { status: 'drive-clash' }
   | { status: 'refused'; refusal: LeadRefusal };
 
 /**
@@ -91,7 +91,7 @@ export type LeadWriteResult =
 export const bookingEnd = (placeholder: string): string => `COALESCE(ends_at, starts_at + ${placeholder})`;
 
 /** Thrown inside a lead transaction to roll it back when its test drive clashes with one booked. */
-class SlotTaken extends Error {}
+class DriveClash extends Error {}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
@@ -155,7 +155,7 @@ export class LeadWriter {
       }
       return { status: 'created', id, revision: 1, data: write.values };
     }).catch((error: unknown) => {
-      if (error instanceof SlotTaken) return { status: 'slot-taken' } satisfies LeadWriteResult;
+      if (error instanceof DriveClash) return { status: 'drive-clash' } satisfies LeadWriteResult;
       throw error;
     });
   }
@@ -268,7 +268,7 @@ export class LeadWriter {
    * Book a new lead's test drive inside its transaction, under the car's lock (so two requests
    * whose drives overlap, at any starts, are checked one after the other, on every process): a
    * booking of the car whose time overlaps the drive's, or that starts with it (the table's key),
-   * throws SlotTaken and the lead rolls back.
+   * throws DriveClash and the lead rolls back.
    */
   private async bookDrive(tx: SqlExecutor, leadId: string, tenant: string, appointment: NonNullable<LeadWrite['appointment']>, now: number): Promise<void> {
     await lockInTransaction(tx, 'test-drive', `${tenant}|${appointment.carId}`);
@@ -279,12 +279,12 @@ export class LeadWriter {
       appointment.startsAt,
       appointment.unendedMs,
     ]);
-    if (clash.length > 0) throw new SlotTaken();
+    if (clash.length > 0) throw new DriveClash();
     const booked = await tx.run(
       'INSERT INTO appointments (id, tenant, car_id, starts_at, ends_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
       [randomUUID(), tenant, appointment.carId, appointment.startsAt, appointment.endsAt, leadId, now],
     );
-    if (booked === 0) throw new SlotTaken();
+    if (booked === 0) throw new DriveClash();
   }
 
   private async enqueue(tx: SqlExecutor, leadId: string, tenant: string, destination: string, revision: number, now: number): Promise<void> {

@@ -137,7 +137,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
     if (result.status === 'refused') return sendError(reply, result.refusal.status, result.refusal.error, result.refusal.fields);
-    if (result.status === 'slot-taken') return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
+    if (result.status === 'drive-clash') return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
     // The lead is committed: everything below is best effort and never fails the request.
     ctx.outbox.kick();
     if (tenant.destinations.length === 0) request.log.error({ tenant: tenant.slug, lead: result.id }, 'lead stored but this tenant has no lead destination');
