@@ -23,17 +23,59 @@ afterEach(() => {
 });
 
 /** Run `source` as a one-shot ES module in a fresh Node process (as `npm run bench:pipeline` or `pipeline --once` do). */
-function oneShot(source: string) {
-  return spawnSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8', timeout: 60_000 });
+function oneShot(source: string, env: NodeJS.ProcessEnv = process.env) {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8', timeout: 60_000, env });
 }
+
+/** What a one-shot process reported on its `RESULT <json>` line (null without one). */
+function reported(run: { stdout: string }): unknown {
+  return JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null');
+}
+
+/** A folder of this test's own, removed after it. */
+function testFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/**
+ * A folder of this test's own (removed after it), in it `tmp`, empty, and `runOneShot`: oneShot
+ * with that folder its TMPDIR, where its renders' bundle folders go, read for what it left behind.
+ */
+function oneShotInTemp(prefix: string) {
+  const dir = testFolder(prefix);
+  const temp = join(dir, 'tmp');
+  mkdirSync(temp);
+  const runOneShot = (source: string) => oneShot(source, { ...process.env, TMPDIR: temp });
+  return { dir, temp, runOneShot };
+}
+
+/** Source of `settle(job)` for a one-shot: a warm renderer job's code and output, the message it threw, or 'hung' after 10 s. */
+const SETTLE_JOB = `
+  const settle = (job) =>
+    Promise.race([
+      job.then((result) => ({ code: result.code, output: result.output.slice(0, 300) }), (error) => ({ threw: error.message })),
+      new Promise((done) => setTimeout(() => done('hung'), 10_000)),
+    ]);`;
+
+/** Source of `failure(render)` for a one-shot: the code and message that `render()` (a runBundleChild call) threw, or 'none'. */
+const RENDER_FAILURE = `
+  const failure = async (render) => {
+    try {
+      await render();
+      return 'none';
+    } catch (thrown) {
+      return { code: thrown.code, message: thrown.message };
+    }
+  };`;
 
 describe('the pipeline warm renderer in a one-shot process', () => {
   // Fault (bench:pipeline exited with code 13 in the middle of a one-car release): the pool's
   // renderer unref'd its child and IPC channel for good, so a process with nothing else to do
   // ended while a render was still pending, and the release never finished.
   it('keeps the process alive while a render is pending, and lets it end when idle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
-    temps.push(dir);
+    const dir = testFolder('warm-renderer-');
     // A renderer directory with no kept bundle: the child starts, fails to load it and exits,
     // and the pending render must report that rather than the process vanishing under it.
     const run = oneShot(`
@@ -45,14 +87,13 @@ describe('the pipeline warm renderer in a one-shot process', () => {
       console.log('RESULT ' + JSON.stringify({ code: result.code, output: result.output.slice(0, 200) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as { code: number; output: string } | null;
+    const result = reported(run) as { code: number; output: string } | null;
     expect(result?.code).toBe(1);
     expect(result?.output).toMatch(/warm renderer exited/);
   });
 
   it('a renderer warmed ahead of the next release never keeps a one-shot process alive', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
-    temps.push(dir);
+    const dir = testFolder('warm-renderer-');
     // A kept bundle that never finishes loading: the warm child stays up for good.
     const rendererDir = join(dir, 'renderer');
     mkdirSync(rendererDir);
@@ -81,8 +122,7 @@ describe('a warm renderer after a job that could not be handed to its child', ()
   // (ENOSPC) before the job reached the child; the job's rejection became the renderer's queue,
   // so every later job of that renderer failed with the same ENOSPC after the disk had room again.
   it('fails that job alone: its sent settles, and the next job reaches the child', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
-    temps.push(dir);
+    const dir = testFolder('warm-renderer-');
     const run = oneShot(`
       import { WarmRenderer } from ${JSON.stringify(children)};
       const renderer = new WarmRenderer(${JSON.stringify(join(dir, 'no-renderer'))});
@@ -97,7 +137,7 @@ describe('a warm renderer after a job that could not be handed to its child', ()
       console.log('RESULT ' + JSON.stringify({ firstSent, firstResult, secondResult }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as {
+    const result = reported(run) as {
       firstSent: string;
       firstResult: { code?: number; output?: string; threw?: string };
       secondResult: { code?: number; output?: string; threw?: string };
@@ -116,11 +156,8 @@ describe('a warm renderer whose child cannot be started', () => {
   // Heard alone it would not do: such a child never sends 'exit', the only event its start waited
   // on, so the job hung. Now the start and its job fail with the reason, and the next job starts a new child.
   it('fails the job with the reason when the spawn fails for want of file descriptors (EMFILE), and the next job starts a new child', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
-    temps.push(dir);
-    const temp = join(dir, 'tmp');
-    mkdirSync(temp);
-    const run = oneShot(`
+    const { dir, temp, runOneShot } = oneShotInTemp('warm-renderer-');
+    const run = runOneShot(`
       import childProcess from 'node:child_process';
       import { EventEmitter } from 'node:events';
       import { readdirSync } from 'node:fs';
@@ -142,19 +179,14 @@ describe('a warm renderer whose child cannot be started', () => {
       };
       syncBuiltinESMExports();
       const { WarmRenderer } = await import(${JSON.stringify(children)});
-      process.env.TMPDIR = ${JSON.stringify(temp)};
       const renderer = new WarmRenderer(${JSON.stringify(join(dir, 'no-renderer'))});
-      const settle = (job) =>
-        Promise.race([
-          job.then((result) => ({ code: result.code, output: result.output.slice(0, 300) }), (error) => ({ threw: error.message })),
-          new Promise((done) => setTimeout(() => done('hung'), 10_000)),
-        ]);
+      ${SETTLE_JOB}
       const first = await settle(renderer.render({ slug: 'first' }, ${JSON.stringify(join(dir, 'out-1'))}, 'https://first.example'));
       const second = await settle(renderer.render({ slug: 'second' }, ${JSON.stringify(join(dir, 'out-2'))}, 'https://second.example'));
       console.log('RESULT ' + JSON.stringify({ first, second, spawns, left: readdirSync(${JSON.stringify(temp)}) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+    expect(reported(run)).toEqual({
       first: { code: 1, output: expect.stringMatching(/^the warm renderer could not be started: spawn .* EMFILE$/) },
       // A new child (which fails here: no kept bundle), not the first one's error again.
       second: { code: 1, output: expect.stringMatching(/^warm renderer exited/) },
@@ -164,15 +196,11 @@ describe('a warm renderer whose child cannot be started', () => {
   });
 
   it('survives a warm start whose executable is missing (ENOENT: an error and a close, never an exit), and its jobs fail with the reason', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
-    temps.push(dir);
-    const temp = join(dir, 'tmp');
-    mkdirSync(temp);
+    const { dir, temp, runOneShot } = oneShotInTemp('warm-renderer-');
     const missing = join(dir, 'no-such-node');
-    const run = oneShot(`
+    const run = runOneShot(`
       import { readdirSync } from 'node:fs';
       import { warmRendererFor } from ${JSON.stringify(children)};
-      process.env.TMPDIR = ${JSON.stringify(temp)};
       const node = process.execPath;
       // The children run this process's Node; here it is gone (a Node upgrade under a running worker).
       process.execPath = ${JSON.stringify(missing)};
@@ -180,18 +208,14 @@ describe('a warm renderer whose child cannot be started', () => {
       const renderer = warmRendererFor(${JSON.stringify(join(dir, 'no-renderer'))});
       renderer.warm();
       await new Promise((done) => setTimeout(done, 200));
-      const settle = (job) =>
-        Promise.race([
-          job.then((result) => ({ code: result.code, output: result.output.slice(0, 300) }), (error) => ({ threw: error.message })),
-          new Promise((done) => setTimeout(() => done('hung'), 10_000)),
-        ]);
+      ${SETTLE_JOB}
       const first = await settle(renderer.render({ slug: 'first' }, ${JSON.stringify(join(dir, 'out-1'))}, 'https://first.example'));
       process.execPath = node;
       const second = await settle(renderer.render({ slug: 'second' }, ${JSON.stringify(join(dir, 'out-2'))}, 'https://second.example'));
       console.log('RESULT ' + JSON.stringify({ first, second, left: readdirSync(${JSON.stringify(temp)}) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+    expect(reported(run)).toEqual({
       first: { code: 1, output: `the warm renderer could not be started: spawn ${missing} ENOENT` },
       second: { code: 1, output: expect.stringMatching(/^warm renderer exited/) },
       left: [],
@@ -203,25 +227,17 @@ describe('a render child that cannot be started', () => {
   // Fault: runBundleChild wrote the bundle's temporary folder, then made the output directory;
   // when that threw (a path under a file, a full or read-only disk), the folder stayed behind.
   it('leaves no bundle folder behind when the output directory cannot be made', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
-    temps.push(dir);
-    const temp = join(dir, 'tmp');
-    mkdirSync(temp);
+    const { dir, temp, runOneShot } = oneShotInTemp('bundle-child-');
     writeFileSync(join(dir, 'a-file'), '');
-    const run = oneShot(`
+    const run = runOneShot(`
       import { readdirSync } from 'node:fs';
       import { ASTRO_BUILD_CHILD, runBundleChild } from ${JSON.stringify(children)};
-      process.env.TMPDIR = ${JSON.stringify(temp)};
-      let error = 'none';
-      try {
-        await runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'no-out' }, ${JSON.stringify(join(dir, 'a-file', 'out'))}, {});
-      } catch (thrown) {
-        error = thrown.code;
-      }
+      ${RENDER_FAILURE}
+      const error = await failure(() => runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'no-out' }, ${JSON.stringify(join(dir, 'a-file', 'out'))}, {}));
       console.log('RESULT ' + JSON.stringify({ error, left: readdirSync(${JSON.stringify(temp)}) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({ error: 'ENOTDIR', left: [] });
+    expect(reported(run)).toEqual({ error: expect.objectContaining({ code: 'ENOTDIR' }), left: [] });
   });
 
   // Fault: Node reports a spawn that fails for want of resources or a missing or forbidden
@@ -230,11 +246,8 @@ describe('a render child that cannot be started', () => {
   // every release it ran); with EMFILE the child has no output pipes either, so reading them threw
   // and the bundle's folder stayed until exit. Now the render fails with the reason, its folder removed.
   it('fails the render, its bundle folder removed, when the spawn fails later for want of file descriptors (EMFILE)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
-    temps.push(dir);
-    const temp = join(dir, 'tmp');
-    mkdirSync(temp);
-    const run = oneShot(`
+    const { dir, temp, runOneShot } = oneShotInTemp('bundle-child-');
+    const run = runOneShot(`
       import childProcess from 'node:child_process';
       import { EventEmitter } from 'node:events';
       import { readdirSync } from 'node:fs';
@@ -248,46 +261,33 @@ describe('a render child that cannot be started', () => {
       };
       syncBuiltinESMExports();
       const { ASTRO_BUILD_CHILD, runBundleChild } = await import(${JSON.stringify(children)});
-      process.env.TMPDIR = ${JSON.stringify(temp)};
-      let error = 'none';
-      try {
-        await runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'emfile' }, ${JSON.stringify(join(dir, 'out'))}, {});
-      } catch (thrown) {
-        error = { code: thrown.code, message: thrown.message };
-      }
+      ${RENDER_FAILURE}
+      const error = await failure(() => runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'emfile' }, ${JSON.stringify(join(dir, 'out'))}, {}));
       await new Promise((done) => setTimeout(done, 100));
       console.log('RESULT ' + JSON.stringify({ error, left: readdirSync(${JSON.stringify(temp)}) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+    expect(reported(run)).toEqual({
       error: { code: 'EMFILE', message: expect.stringMatching(/^the render child could not be started: spawn .* EMFILE$/) },
       left: [],
     });
   });
 
   it('fails the render, its bundle folder removed, when the executable is missing (ENOENT)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
-    temps.push(dir);
-    const temp = join(dir, 'tmp');
-    mkdirSync(temp);
+    const { dir, temp, runOneShot } = oneShotInTemp('bundle-child-');
     const missing = join(dir, 'no-such-node');
-    const run = oneShot(`
+    const run = runOneShot(`
       import { readdirSync } from 'node:fs';
       import { ASTRO_BUILD_CHILD, runBundleChild } from ${JSON.stringify(children)};
-      process.env.TMPDIR = ${JSON.stringify(temp)};
       // The children run this process's Node; here it is gone (a Node upgrade under a running worker).
       process.execPath = ${JSON.stringify(missing)};
-      let error = 'none';
-      try {
-        await runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'enoent' }, ${JSON.stringify(join(dir, 'out'))}, {});
-      } catch (thrown) {
-        error = { code: thrown.code, message: thrown.message };
-      }
+      ${RENDER_FAILURE}
+      const error = await failure(() => runBundleChild(ASTRO_BUILD_CHILD, [], { slug: 'enoent' }, ${JSON.stringify(join(dir, 'out'))}, {}));
       await new Promise((done) => setTimeout(done, 100));
       console.log('RESULT ' + JSON.stringify({ error, left: readdirSync(${JSON.stringify(temp)}) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+    expect(reported(run)).toEqual({
       error: { code: 'ENOENT', message: `the render child could not be started: spawn ${missing} ENOENT` },
       left: [],
     });
@@ -295,29 +295,25 @@ describe('a render child that cannot be started', () => {
 });
 
 describe('the bundle folders of a render whose process died', () => {
-  /** A temp folder for a one-shot process, and a child script that lives `ms` then ends (a render child that outlives its parent a moment, as an orphan does). */
+  /** A one-shot's folders (oneShotInTemp), and a child script that lives `ms` then ends (a render child that outlives its parent a moment, as an orphan does). */
   function setUp(ms: number) {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-child-'));
-    temps.push(dir);
-    const temp = join(dir, 'tmp');
-    mkdirSync(temp);
+    const { dir, temp, runOneShot } = oneShotInTemp('bundle-child-');
     const child = join(dir, 'child.mjs');
     writeFileSync(
       child,
       `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(process.pid));\nsetTimeout(() => {}, ${ms});\n`,
     );
     const childPid = () => (existsSync(join(dir, 'child.pid')) ? Number(readFileSync(join(dir, 'child.pid'), 'utf8')) : 0);
-    return { dir, temp, child, childPid };
+    return { dir, temp, runOneShot, child, childPid };
   }
 
   // Fault: a worker that exits mid-render (a stop cut short when Redis is gone, a second SIGTERM)
   // left the bundle's temporary folder of each render under way in the temp folder.
   it('a process that exits while its render child runs removes the bundle folder it made for it', () => {
-    const { dir, temp, child, childPid } = setUp(3000);
-    const run = oneShot(`
+    const { dir, temp, runOneShot, child, childPid } = setUp(3000);
+    const run = runOneShot(`
       import { existsSync, readdirSync } from 'node:fs';
       import { runBundleChild } from ${JSON.stringify(children)};
-      process.env.TMPDIR = ${JSON.stringify(temp)};
       void runBundleChild(${JSON.stringify(child)}, [], { slug: 'exits' }, ${JSON.stringify(join(dir, 'out'))}, {});
       const wait = setInterval(() => {
         if (!existsSync(${JSON.stringify(join(dir, 'child.pid'))})) return;
@@ -333,11 +329,10 @@ describe('the bundle folders of a render whose process died', () => {
   });
 
   it('a render child killed mid-render: its parent removes the bundle folder', () => {
-    const { dir, temp, child } = setUp(60_000);
-    const run = oneShot(`
+    const { dir, temp, runOneShot, child } = setUp(60_000);
+    const run = runOneShot(`
       import { existsSync, readdirSync, readFileSync } from 'node:fs';
       import { runBundleChild } from ${JSON.stringify(children)};
-      process.env.TMPDIR = ${JSON.stringify(temp)};
       const render = runBundleChild(${JSON.stringify(child)}, [], { slug: 'killed' }, ${JSON.stringify(join(dir, 'out'))}, {});
       while (!existsSync(${JSON.stringify(join(dir, 'child.pid'))})) await new Promise((done) => setTimeout(done, 20));
       const held = readdirSync(${JSON.stringify(temp)});
@@ -346,7 +341,7 @@ describe('the bundle folders of a render whose process died', () => {
       console.log('RESULT ' + JSON.stringify({ held, code, left: readdirSync(${JSON.stringify(temp)}) }));
     `);
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as { held: string[]; code: number; left: string[] };
+    const result = reported(run) as { held: string[]; code: number; left: string[] };
     expect(result).toMatchObject({ code: 1, left: [] });
     expect(result.held).toHaveLength(1);
   });
