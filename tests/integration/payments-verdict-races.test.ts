@@ -115,11 +115,16 @@ for (const kind of DATABASES) {
       const paymentId = reservation.json().payment_id as string;
       return { paymentId, leadId };
     };
-
-    it("the webhook recording a deposit paid while the polled status asks Stripe: paid once (the lead completed, the car marked reserved and its hold's end set once)", async () => {
-      const { paymentId, leadId } = await depositCardSubmitted('41');
+    /** A deposit on `carId` whose card is submitted and paid at Stripe, its succeeded event held back: the payment id, its lead and that event. */
+    const depositPaidEventHeld = async (carId: string) => {
+      const { paymentId, leadId } = await depositCardSubmitted(carId);
       expect((await card(paymentId)).statusCode).toBe(201);
       const event = stripe.pay(intentOf(paymentId)!.id);
+      return { paymentId, leadId, event };
+    };
+
+    it("the webhook recording a deposit paid while the polled status asks Stripe: paid once (the lead completed, the car marked reserved and its hold's end set once)", async () => {
+      const { paymentId, leadId, event } = await depositPaidEventHeld('41');
       const payments = api().payments;
       const original = payments.markReserved.bind(payments);
       let marks = 0;
@@ -146,9 +151,7 @@ for (const kind of DATABASES) {
     });
 
     it("the webhook arriving while a verdict asked of Stripe completes the lead (between the lead's check and its save): the lead is saved paid once", async () => {
-      const { paymentId, leadId } = await depositCardSubmitted('43');
-      expect((await card(paymentId)).statusCode).toBe(201);
-      const event = stripe.pay(intentOf(paymentId)!.id);
+      const { paymentId, leadId, event } = await depositPaidEventHeld('43');
       const leads = api().stores.leads;
       const original = leads.save.bind(leads);
       const { revision } = (await leads.get('alpha', leadId))!;
@@ -245,9 +248,7 @@ for (const kind of DATABASES) {
     };
     /** A deposit on `carId` paid by the verdict asked of Stripe (the polled status), its succeeded event held back: the payment, its lead and that event. */
     const depositPaidEventLate = async (carId: string) => {
-      const { paymentId, leadId } = await depositCardSubmitted(carId);
-      expect((await card(paymentId)).statusCode).toBe(201);
-      const event = stripe.pay(intentOf(paymentId)!.id);
+      const { paymentId, leadId, event } = await depositPaidEventHeld(carId);
       clock += askAfterMs;
       expect(await status(paymentId)).toBe('paid');
       expect(readReservationOverlay(join(started!.tenants, 'alpha'))[carId]).toBeDefined();
@@ -342,36 +343,39 @@ for (const kind of DATABASES) {
       expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
     });
 
-    it('a paid verdict asked of Stripe (the polled status) while the webhook records the deposit paid and the dealer refunds it in full changes nothing', async () => {
-      const { paymentId, leadId } = await depositCardSubmitted('47');
-      expect((await card(paymentId)).statusCode).toBe(201);
-      const event = stripe.pay(intentOf(paymentId)!.id);
+    /**
+     * A deposit on `carId` paid at Stripe whose verdict `ask` asks of it (the polled status, the
+     * sweep); during that round trip the webhook records it paid and the dealer refunds it in full.
+     * The payment id, its lead, and the lead's revision once refunded.
+     */
+    const refundedWhileAsked = async (carId: string, ask: (paymentId: string) => Promise<void>) => {
+      const { paymentId, leadId, event } = await depositPaidEventHeld(carId);
       let revision = 0;
       hooks.asked = async () => {
         expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
         await api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
         revision = (await leadOf(leadId)).revision;
       };
-      clock += askAfterMs;
-      expect(await status(paymentId)).toBe('refunded');
+      await ask(paymentId);
+      expect(hooks.asked).toBeUndefined();
+      return { paymentId, leadId, revision };
+    };
+
+    it('a paid verdict asked of Stripe (the polled status) while the webhook records the deposit paid and the dealer refunds it in full changes nothing', async () => {
+      const { leadId, revision } = await refundedWhileAsked('47', async (paymentId) => {
+        clock += askAfterMs;
+        expect(await status(paymentId)).toBe('refunded');
+      });
       expect(overlayHas('47')).toBe(false);
       const lead = await leadOf(leadId);
       expect([lead.revision, lead.data.payment]).toMatchObject([revision, { status: 'refunded' }]);
     });
 
     it('a hold run out whose verdict is asked of Stripe by the sweep while the webhook records it paid and the dealer refunds it in full: it stays refunded', async () => {
-      const { paymentId, leadId } = await depositCardSubmitted('48');
-      expect((await card(paymentId)).statusCode).toBe(201);
-      const event = stripe.pay(intentOf(paymentId)!.id);
-      let revision = 0;
-      hooks.asked = async () => {
-        expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
-        await api().payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
-        revision = (await leadOf(leadId)).revision;
-      };
-      clock += api().tenants.get('alpha')!.site.payments.hold_minutes * 60_000 + 1;
-      await api().payments.expireHolds();
-      expect(hooks.asked).toBeUndefined();
+      const { paymentId, leadId, revision } = await refundedWhileAsked('48', async () => {
+        clock += api().tenants.get('alpha')!.site.payments.hold_minutes * 60_000 + 1;
+        await api().payments.expireHolds();
+      });
       expect(await row(paymentId)).toMatchObject({ status: 'refunded', refunded_cents: 25_000 });
       expect(overlayHas('48')).toBe(false);
       const lead = await leadOf(leadId);
@@ -509,9 +513,7 @@ for (const kind of DATABASES) {
     });
 
     it("a deposit's first recording, the dealer's part refund recorded after its lead is saved and before its car is marked: the car is marked reserved (a part refund keeps the reservation)", async () => {
-      const { paymentId, leadId } = await depositCardSubmitted('51');
-      expect((await card(paymentId)).statusCode).toBe(201);
-      const event = stripe.pay(intentOf(paymentId)!.id);
+      const { paymentId, leadId, event } = await depositPaidEventHeld('51');
       const leads = api().stores.leads;
       const original = leads.save.bind(leads);
       let refunded: Promise<unknown> | undefined;
