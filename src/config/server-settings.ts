@@ -111,7 +111,7 @@ export interface PaymentLimits {
   intentsPerTenantHour: number;
 }
 
-/** The payments' limits: the lead API's (ApiConfig `payments`, server.ts) and a Payments' built without them (tests, scripts). */
+/** The payments' limits where none is set (paymentsSettings). */
 export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = {
   holdsPerClient: 2,
   abandonedPerClientCar: 2,
@@ -130,5 +130,21 @@ export interface PaymentTimings {
   abandonedAfterMs: number;
 }
 
-/** The payments' timings: the lead API's (ApiConfig `payments`, server.ts) and a Payments' built without them (tests, scripts). */
+/** The payments' timings where none is set (paymentsSettings). */
 export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = { askAfterMs: 5_000, askEveryMs: 5_000, abandonedAfterMs: 24 * 3_600_000 };
+
+/** Online payments' settings, resolved: the bounds of holds and intents, and when verdicts are asked and payments abandoned. */
+export interface PaymentsSettings {
+  limits: PaymentLimits;
+  timings: PaymentTimings;
+}
+
+/**
+ * The payments' settings: the defaults above, each replaced where `given` sets it. The one place
+ * they are resolved: loadConfig (ApiConfig `payments`: the lead API, the payment commands),
+ * createApp for a caller that hands none, a test that changes a limit or a timing. The payments
+ * service takes them resolved.
+ */
+export function paymentsSettings(given: { limits?: Partial<PaymentLimits>; timings?: Partial<PaymentTimings> } = {}): PaymentsSettings {
+  return { limits: { ...DEFAULT_PAYMENT_LIMITS, ...given.limits }, timings: { ...DEFAULT_PAYMENT_TIMINGS, ...given.timings } };
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
 import { ConfigError, loadConfig } from './server.ts';
-import { API_DEFAULTS, DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS } from './server-settings.ts';
+import { API_DEFAULTS, DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, paymentsSettings } from './server-settings.ts';
 
 /** Every setting production needs (issue 13 "fail fast on configuration"). */
 const PRODUCTION = {
@@ -99,6 +99,11 @@ describe('loadConfig', () => {
     expect(API_DEFAULTS.imageQuotaBytes).toBe(2048 * 1024 * 1024);
     expect(config.clientIpv6PrefixBits).toBe(DEFAULT_CLIENT_IPV6_PREFIX);
     expect(config.payments).toEqual({ limits: DEFAULT_PAYMENT_LIMITS, timings: DEFAULT_PAYMENT_TIMINGS });
+    // What a test or script changes replaces that default alone.
+    expect(paymentsSettings({ limits: { holdsPerClient: 5 }, timings: { askEveryMs: 7_000 } })).toEqual({
+      limits: { ...DEFAULT_PAYMENT_LIMITS, holdsPerClient: 5 },
+      timings: { ...DEFAULT_PAYMENT_TIMINGS, askEveryMs: 7_000 },
+    });
     expect(DEFAULT_PAYMENT_LIMITS).toEqual({ holdsPerClient: 2, abandonedPerClientCar: 2, abandonedWindowMs: 24 * 3_600_000, intentsPerClientHour: 6, intentsPerTenantHour: 60 });
     expect(DEFAULT_PAYMENT_TIMINGS).toEqual({ askAfterMs: 5_000, askEveryMs: 5_000, abandonedAfterMs: 24 * 3_600_000 });
   });

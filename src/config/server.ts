@@ -15,12 +15,10 @@ import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
 import {
   API_DEFAULTS,
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
-  DEFAULT_PAYMENT_LIMITS,
-  DEFAULT_PAYMENT_TIMINGS,
   DELIVERY_DEFAULTS,
+  paymentsSettings,
   type DatabaseConfig,
-  type PaymentLimits,
-  type PaymentTimings,
+  type PaymentsSettings,
   type ProviderConfig,
   type Quotas,
   type SmsLimits,
@@ -158,8 +156,8 @@ export interface ApiConfig {
   /** JSON lines, or readable lines when stdout is a terminal outside production (LOG_FORMAT overrides): src/config/log.ts. */
   logFormat: LogFormat;
   providers: ProviderConfig;
-  /** Online payments' bounds of holds and intents, and when a verdict is asked of the provider and an invoice payment abandoned: no variable sets them (DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS). */
-  payments: { limits: PaymentLimits; timings: PaymentTimings };
+  /** Online payments' bounds of holds and intents, and when a verdict is asked of the provider and an invoice payment abandoned: no variable sets them (paymentsSettings: DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS). */
+  payments: PaymentsSettings;
   /** Serve GET /api/dev/messages (local runs and browser tests; refused in production). */
   devMessages: boolean;
 }
@@ -255,7 +253,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     logLevel: e.LOG_LEVEL,
     logFormat: logFormatFor(env),
     providers,
-    payments: { limits: { ...DEFAULT_PAYMENT_LIMITS }, timings: { ...DEFAULT_PAYMENT_TIMINGS } },
+    payments: paymentsSettings(),
     devMessages: e.DEV_MESSAGES,
   };
 }

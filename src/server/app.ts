@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import type { ApiConfig } from '../config/server.ts';
-import { API_DEFAULTS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../config/server-settings.ts';
+import { API_DEFAULTS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS, paymentsSettings, type PaymentsSettings } from '../config/server-settings.ts';
 import type { ApiContext, Quotas } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './database.ts';
 import { deriveKeys } from './kernel/keys.ts';
@@ -38,6 +38,9 @@ import { watchlistPlugin } from './features/watchlist/plugin.ts';
 import { openStores, type ServerStores } from './stores.ts';
 
 export type { ApiContext } from './kernel/context.ts';
+
+/** createApp's `payments`: the payments' settings as resolved (paymentsSettings when not given) and the module's other options. */
+export type AppPaymentsOptions = PaymentsOptions & { settings?: PaymentsSettings };
 
 /** Options of createApp. */
 export interface AppOptions {
@@ -98,8 +101,8 @@ export interface AppOptions {
    * sign-in code) for browser tests and local runs. Never in production. Default false.
    */
   devMessages?: boolean;
-  /** Online payments (docs/payments.md): limits and timings (ApiConfig `payments`), provider keys from the environment, test providers. */
-  payments?: PaymentsOptions;
+  /** Online payments (docs/payments.md): their settings, resolved (ApiConfig `payments`; paymentsSettings() when not given), provider keys from the environment, test providers. */
+  payments?: AppPaymentsOptions;
   /** Clock (tests). */
   now?: () => number;
 }
@@ -139,7 +142,7 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     imageQuotaBytes: config.images.quotaBytesPerTenant,
     logger: { level: config.logLevel, format: config.logFormat },
     devMessages: config.devMessages,
-    payments: { limits: config.payments.limits, timings: config.payments.timings },
+    payments: { settings: config.payments },
   };
 }
 
@@ -252,9 +255,11 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     devMessages: options.devMessages ?? false,
   };
 
+  const { settings: paymentSettings = paymentsSettings(), ...paymentOptions } = options.payments ?? {};
   const payments = new Payments(
     { db, leads: stores.leads, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log },
-    { ...options.payments, ...(options.reservations ? { reservations: options.reservations } : {}) },
+    paymentSettings,
+    { ...paymentOptions, ...(options.reservations ? { reservations: options.reservations } : {}) },
   );
   app.decorate('payments', payments);
   app.decorate('stores', stores);

@@ -59,7 +59,8 @@ export async function runPaymentsCommand(
   const overlay = await reservations?.(config);
   const payments = new Payments(
     { db, leads: openStores(db).leads, tenants, tenantsDir: config.tenantsDir, now: Date.now, kick: () => undefined, log },
-    { limits: config.payments.limits, timings: config.payments.timings, ...(overlay ? { reservations: overlay } : {}) },
+    config.payments,
+    overlay ? { reservations: overlay } : {},
   );
   try {
     const tenant = tenants.get(slug) ?? stop(`unknown tenant "${slug}" in ${config.tenantsDir}`);

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
+import { paymentsSettings } from '../../src/config/server-settings.ts';
 import {
   ABANDONED_HOLDS_MESSAGE,
   ATTEMPT_TAKEN_MESSAGE,
@@ -57,7 +58,7 @@ for (const kind of DATABASES) {
       payments: {
         env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
         sweepMs: 3_600_000,
-        limits: { intentsPerClientHour: 100 },
+        settings: paymentsSettings({ limits: { intentsPerClientHour: 100 } }),
       },
     });
 
@@ -672,7 +673,7 @@ for (const kind of DATABASES) {
       clock += 2 * 3_600_000;
       const strict = await testApp(database.db, tenantsDir(), {
         ...appOptions(),
-        payments: { ...appOptions().payments, limits: { intentsPerClientHour: 2, intentsPerTenantHour: 3 } },
+        payments: { ...appOptions().payments, settings: paymentsSettings({ limits: { intentsPerClientHour: 2, intentsPerTenantHour: 3 } }) },
       });
       try {
         const intentsBefore = stripe.intents.size;

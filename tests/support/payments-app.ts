@@ -4,17 +4,21 @@
  * database of the kind asked for. stop() ends all it started.
  */
 import { join } from 'node:path';
-import type { AppOptions, LeadApi } from '../../src/server/app.ts';
-import type { PaymentLimits } from '../../src/config/server-settings.ts';
-import type { PaymentProvider, PaymentsOptions } from '../../src/server/features/payments/payments.ts';
+import type { AppOptions, AppPaymentsOptions, LeadApi } from '../../src/server/app.ts';
+import { paymentsSettings, type PaymentLimits } from '../../src/config/server-settings.ts';
+import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
 import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { addStockCars, takeCardPayments } from './payments-tenants.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 import { startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type DatabaseKind, type WebhookReceiver } from './server-helpers.ts';
 
-/** The payments options of a lead API on the Stripe stand-in: its keys and address, expired holds left to the tests (an hourly sweep), `limits` as given. */
-export function standInPayments(stripe: StripeStandIn, limits: Partial<PaymentLimits> = {}): PaymentsOptions {
-  return { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000, limits };
+/** The payments options of a lead API on the Stripe stand-in: its keys and address, expired holds left to the tests (an hourly sweep), the settings with `limits` as given. */
+export function standInPayments(stripe: StripeStandIn, limits: Partial<PaymentLimits> = {}): AppPaymentsOptions {
+  return {
+    env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+    sweepMs: 3_600_000,
+    settings: paymentsSettings({ limits }),
+  };
 }
 
 /** The Stripe provider (stripe-provider.ts) on the stand-in, for a test that replaces or wraps one of its calls. */

@@ -12,7 +12,7 @@ import type { PaymentLimits, PaymentTimings } from '../../../config/server-setti
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRepository, PaymentRow } from './repository.ts';
 
-/** Options of the payments module (createApp's `payments`). */
+/** Options of the payments module besides its settings (createApp's `payments`). */
 export interface PaymentsOptions {
   /** Environment with STRIPE_SECRET_KEY[_<SLUG>], STRIPE_WEBHOOK_SECRET[_<SLUG>], STRIPE_API_URL. Default the process environment (src/config/env.ts). */
   env?: Record<string, string | undefined>;
@@ -20,10 +20,6 @@ export interface PaymentsOptions {
   providerFor?: (tenant: ApiTenant) => PaymentProvider | undefined;
   /** How often expired holds are released and abandoned /online-payment payments swept. Default 30 s. */
   sweepMs?: number;
-  /** Bounds of holds and intents (the lead API's settings: ApiConfig `payments`); DEFAULT_PAYMENT_LIMITS (src/config/server-settings.ts) for what is not given. */
-  limits?: Partial<PaymentLimits>;
-  /** When the provider is asked for a verdict its webhook has not brought, and when an invoice payment is abandoned (ApiConfig `payments`); DEFAULT_PAYMENT_TIMINGS (src/config/server-settings.ts) for what is not given. */
-  timings?: Partial<PaymentTimings>;
   /** Where the reserved overlay is written (the pipeline state with STOCK_FROM_STATE); default the tenant folder's reservations.json. */
   reservations?: ReservationWriter;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
 import { folderReservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import { DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, type PaymentLimits, type PaymentTimings } from '../../../config/server-settings.ts';
+import type { PaymentLimits, PaymentsSettings, PaymentTimings } from '../../../config/server-settings.ts';
 import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
@@ -94,13 +94,14 @@ export class Payments implements PaymentsContext {
   private readonly reservations: ReservationWriter;
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(deps: PaymentsDeps, options: PaymentsOptions = {}) {
+  /** `settings` as resolved (src/config/server-settings.ts paymentsSettings: the lead API's ApiConfig `payments`). */
+  constructor(deps: PaymentsDeps, settings: PaymentsSettings, options: PaymentsOptions = {}) {
     this.deps = deps;
     this.options = options;
     this.reservations = options.reservations ?? folderReservations((slug) => this.tenantDir(slug));
     this.env = options.env ?? environment();
-    this.limits = { ...DEFAULT_PAYMENT_LIMITS, ...options.limits };
-    this.timings = { ...DEFAULT_PAYMENT_TIMINGS, ...options.timings };
+    this.limits = settings.limits;
+    this.timings = settings.timings;
     this.repo = new PaymentRepository(deps.db);
   }
 
