@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
+import { writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
 import { removeStaleBundleFolders } from './children.ts';
 
 const children = pathToFileURL(join(import.meta.dirname, 'children.ts')).href;
@@ -96,10 +96,8 @@ describe('the pipeline warm renderer in a one-shot process', () => {
     const dir = testFolder('warm-renderer-');
     // A kept bundle that never finishes loading: the warm child stays up for good.
     const rendererDir = join(dir, 'renderer');
-    mkdirSync(rendererDir);
-    writeFileSync(join(rendererDir, KEPT_STATE_FILE), JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'stalled.mjs', nodeEnv: 'production' }));
-    writeFileSync(
-      join(rendererDir, 'stalled.mjs'),
+    writeKeptBundle(
+      rendererDir,
       `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(process.pid));\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`,
     );
     const run = oneShot(`

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
+import { endStalledChildren, writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
+import { KEPT_STATE_FILE } from './astro/kept-renderer.ts';
 import { closeWarmRenderers, warmRendererFor } from './children.ts';
 import {
   codeRenderer,
@@ -66,10 +67,8 @@ describe('the warm renderer pool', () => {
     // A kept bundle that never finishes loading: a render sent to it stays in flight. Once `stop`
     // is there it fails at once instead, so the jobs can be settled before the folder is removed.
     const rendererDir = join(dir, 'renderer');
-    mkdirSync(rendererDir);
-    writeFileSync(join(rendererDir, KEPT_STATE_FILE), JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'stalled.mjs', nodeEnv: 'production' }));
-    writeFileSync(
-      join(rendererDir, 'stalled.mjs'),
+    writeKeptBundle(
+      rendererDir,
       `import { existsSync, writeFileSync } from 'node:fs';\nconst dir = ${JSON.stringify(dir)};\nif (existsSync(dir + '/stop')) process.exit(1);\nwriteFileSync(dir + '/child-' + process.pid, '');\nawait new Promise(() => {});\n`,
     );
     const env = { DEALER_WARM_RENDERERS: '2' };
@@ -95,17 +94,6 @@ describe('the warm renderer pool', () => {
     }
   });
 });
-
-/** End the stalled renderer children that wrote their pids into `dir`. */
-function endStalledChildren(dir: string): void {
-  for (const name of readdirSync(dir).filter((entry) => entry.startsWith('child-'))) {
-    try {
-      process.kill(Number(name.slice('child-'.length)));
-    } catch {
-      // already gone
-    }
-  }
-}
 
 /** A temp root for kept renderers, removed after the test. */
 function renderersRoot(): string {

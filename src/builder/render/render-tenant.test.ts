@@ -4,11 +4,11 @@
  * kept renderer off; with one, 'start' starts it and returns at once. The renders themselves
  * are compared with the plain path in tests/integration/render-paths.test.ts.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
+import { endStalledChildren, writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
 import { closeWarmRenderers } from './children.ts';
 import { codeRendererPaths } from './code-renderer.ts';
 import type { RenderSettings } from './engine.ts';
@@ -19,13 +19,7 @@ afterEach(() => {
   closeWarmRenderers();
   for (const dir of temps.splice(0)) {
     // The stand-in kept bundle's children wrote their pids here: end them.
-    for (const name of readdirSync(dir).filter((entry) => entry.startsWith('child-'))) {
-      try {
-        process.kill(Number(name.slice('child-'.length)));
-      } catch {
-        // already gone
-      }
-    }
+    endStalledChildren(dir);
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -39,11 +33,9 @@ function workDir(): string {
 /** A kept renderer of key `k1` whose bundle never finishes loading (its child writes its pid beside it). */
 function keptRenderer(root: string): void {
   const paths = codeRendererPaths('k1', root);
-  mkdirSync(paths.server, { recursive: true });
   mkdirSync(paths.compiled, { recursive: true });
-  writeFileSync(join(paths.server, KEPT_STATE_FILE), JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'stalled.mjs', nodeEnv: 'production' }));
-  writeFileSync(
-    join(paths.server, 'stalled.mjs'),
+  writeKeptBundle(
+    paths.server,
     `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(root)} + '/child-' + process.pid, '');\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`,
   );
 }
