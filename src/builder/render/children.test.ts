@@ -221,6 +221,78 @@ describe('a warm renderer whose child cannot be started', () => {
   });
 });
 
+describe('a warm renderer whose child was replaced', () => {
+  // Fault: the 'exit' listener of every child the renderer started answered whatever job was
+  // pending, so an old child (closed, then replaced by a new one for the next job) that ended
+  // late failed the new child's job with "warm renderer exited" while the new child rendered it.
+  it("answers a job only from its own child: a replaced child's late exit leaves the new child's job alone", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
+    temps.push(dir);
+    const temp = join(dir, 'tmp');
+    mkdirSync(temp);
+    const run = oneShot(`
+      import childProcess from 'node:child_process';
+      import { EventEmitter } from 'node:events';
+      import { syncBuiltinESMExports } from 'node:module';
+      // Fake render children: each says it is ready, and answers a job only when the test says so.
+      const fakes = [];
+      childProcess.spawn = () => {
+        const child = Object.assign(new EventEmitter(), {
+          exitCode: null,
+          signalCode: null,
+          connected: true,
+          jobs: [],
+          ref() {},
+          unref() {},
+          send(job) { child.jobs.push(job); },
+          disconnect() { child.connected = false; },
+          end(code) { child.exitCode = code; child.emit('exit', code); },
+        });
+        fakes.push(child);
+        setImmediate(() => child.emit('message', { ready: true }));
+        return child;
+      };
+      syncBuiltinESMExports();
+      const { WarmRenderer } = await import(${JSON.stringify(children)});
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      const renderer = new WarmRenderer(${JSON.stringify(join(dir, 'renderer'))});
+      const settle = (job) =>
+        Promise.race([
+          job.then((result) => ({ code: result.code, output: result.output.slice(0, 200) })),
+          new Promise((done) => setTimeout(() => done('pending'), 300)),
+        ]);
+      const first = renderer.render({ slug: 'first' }, ${JSON.stringify(join(dir, 'out-1'))}, 'https://first.example');
+      await first.sent;
+      fakes[0].emit('message', { ok: true, pages: 1 });
+      const firstResult = await settle(first);
+      // The renderer is closed (the pool evicts it, a stop), and the next job starts a new child;
+      // the old child ends only while the new one renders.
+      renderer.close();
+      const second = renderer.render({ slug: 'second' }, ${JSON.stringify(join(dir, 'out-2'))}, 'https://second.example');
+      await second.sent;
+      fakes[0].end(0);
+      const secondWhileOldEnded = await settle(second);
+      fakes[1].emit('message', { ok: true, pages: 2 });
+      const secondResult = await settle(second);
+      // The current child's own end still fails its own job, also once the renderer was closed.
+      const third = renderer.render({ slug: 'third' }, ${JSON.stringify(join(dir, 'out-3'))}, 'https://third.example');
+      await third.sent;
+      renderer.close();
+      fakes[1].end(1);
+      const thirdResult = await settle(third);
+      console.log('RESULT ' + JSON.stringify({ spawns: fakes.length, firstResult, secondWhileOldEnded, secondResult, thirdResult }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null')).toEqual({
+      spawns: 2,
+      firstResult: { code: 0, output: expect.stringContaining('"pages":1') },
+      secondWhileOldEnded: 'pending',
+      secondResult: { code: 0, output: expect.stringContaining('"pages":2') },
+      thirdResult: { code: 1, output: expect.stringMatching(/^warm renderer exited \(1\)/) },
+    });
+  });
+});
+
 describe('a render child that cannot be started', () => {
   // Fault: runBundleChild wrote the bundle's temporary folder, then made the output directory;
   // when that threw (a path under a file, a full or read-only disk), the folder stayed behind.

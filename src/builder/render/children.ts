@@ -8,7 +8,7 @@
  * folder is named after its process (`dealer-bundle-<pid>-*`) and goes when the process exits; a
  * killed one's stays until removeStaleBundleFolders (the pipeline's start) finds its owner gone.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -195,9 +195,10 @@ interface WarmAnswer {
  */
 export class WarmRenderer {
   readonly rendererDir: string;
-  #child: ReturnType<typeof spawn> | undefined;
+  #child: ChildProcess | undefined;
   #ready: Promise<void> | undefined;
-  #pending: ((answer: WarmAnswer) => void) | undefined;
+  /** The job in a child's hands: only that child's answer or end settles it (a replaced child may still end later). */
+  #pending: { child: ChildProcess; answer: (answer: WarmAnswer) => void } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #stderr = '';
   /** Jobs started and not yet answered (a background child is held only while this is above 0). */
@@ -234,16 +235,14 @@ export class WarmRenderer {
     this.#ready = new Promise((ready, fail) => {
       child.on('message', (answer: WarmAnswer) => {
         if (answer.ready) return ready();
-        const pending = this.#pending;
-        this.#pending = undefined;
-        pending?.(answer);
+        this.#answer(child, answer);
       });
+      // A child replaced meanwhile (closed, then a new one started for the next job) answers
+      // nothing when it ends: the job waiting is the new child's.
       child.on('exit', (code) => {
         const message = `warm renderer exited (${code}): ${this.#stderr.trim().split('\n').slice(-5).join(' | ')}`;
         fail(new Error(message));
-        const pending = this.#pending;
-        this.#pending = undefined;
-        pending?.({ ok: false, error: message });
+        this.#answer(child, { ok: false, error: message });
       });
       // A spawn that failed after all (Node reports EAGAIN, EMFILE, ENFILE, ENOENT and EACCES as this
       // event, never followed by an 'exit'), or a message the child could not be sent:
@@ -252,16 +251,21 @@ export class WarmRenderer {
         const spawnFailed = error.syscall?.startsWith('spawn') ?? false;
         const message = spawnFailed ? `the warm renderer could not be started: ${error.message}` : `warm renderer failed: ${error.message}`;
         fail(Object.assign(new Error(message, { cause: error }), { code: error.code }));
-        if (this.#child !== child) return;
-        this.close();
-        const pending = this.#pending;
-        this.#pending = undefined;
-        pending?.({ ok: false, error: message });
+        if (this.#child === child) this.close();
+        this.#answer(child, { ok: false, error: message });
       });
     });
     // A failed start is reported by the job that waits for it.
     this.#ready.catch(() => {});
     return this.#ready;
+  }
+
+  /** Settle the job waiting for `from`'s answer; nothing when the job waiting is another child's (or none). */
+  #answer(from: ChildProcess, answer: WarmAnswer): void {
+    const pending = this.#pending;
+    if (pending?.child !== from) return;
+    this.#pending = undefined;
+    pending.answer(answer);
   }
 
   /**
@@ -314,9 +318,10 @@ export class WarmRenderer {
         const temp = (bundleTemp = writeBundleFile(bundle));
         mkdirSync(outDir, { recursive: true });
         await this.#start();
+        const child = this.#child!;
         const answer = await new Promise<WarmAnswer>((done) => {
-          this.#pending = done;
-          this.#child!.send({ bundle: temp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
+          this.#pending = { child, answer: done };
+          child.send({ bundle: temp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
           markSent();
         });
         if (answer.ok)
