@@ -4,7 +4,8 @@
  * waiting for them (BullMQ's close, a command queued for a Redis that never answers) would hold
  * the stop forever; the worker cuts the wait short and says what it cut (`queue-close-cut`). A
  * worker whose PostgreSQL is gone stops at once as well (its state's pool closes on connections
- * already lost). A worker killed mid-release (SIGKILL) leaves its render bundles' temporary
+ * already lost); one whose PostgreSQL stops answering (stalled, its connections open) waits for it
+ * its lock time, then leaves its job unfinished (`state-close-cut`), never done. A worker killed mid-release (SIGKILL) leaves its render bundles' temporary
  * folders: the next worker's start removes them, never a running process's. A job stays the
  * stopping worker's until BullMQ has moved it on (completed, failed, put back): a stop that meets
  * a stalled Redis just after a handler returned, or while a job waits for its tenant lock, waits
@@ -12,10 +13,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { createRedisProducer, createRedisQueue, type TenantHandler } from '../../src/pipeline/service/queue.ts';
+import { createRedisProducer, createRedisQueue, QUEUE_NAME, type TenantHandler } from '../../src/pipeline/service/queue.ts';
 import { REPO, waitFor, workspace } from '../support/pipeline-env.ts';
 import { startRedis, type LocalRedis } from '../support/redis-server.ts';
 import { controlPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
@@ -32,6 +35,42 @@ interface Worker {
 let worker: Worker | undefined;
 let redis: LocalRedis | undefined;
 let postgres: ThrowawayPostgres | undefined;
+let relay: StallingRelay | undefined;
+
+/** A TCP relay to a server that can stall: from then on it passes nothing either way, and accepts connections it never answers (a PostgreSQL paused or failing over). */
+interface StallingRelay {
+  port: number;
+  stall(): void;
+  close(): Promise<void>;
+}
+
+async function stallingRelay(port: number): Promise<StallingRelay> {
+  let stalled = false;
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  };
+  const server: Server = createServer((client) => {
+    track(client);
+    const upstream = connect(port, '127.0.0.1');
+    track(upstream);
+    client.on('data', (chunk) => void (stalled || upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (stalled || client.write(chunk)));
+    client.on('close', () => void (stalled || upstream.destroy()));
+    upstream.on('close', () => void (stalled || client.destroy()));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    port: (server.address() as { port: number }).port,
+    stall: () => void (stalled = true),
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((closed) => server.close(closed));
+    },
+  };
+}
 
 afterEach(async () => {
   if (worker && worker.child.exitCode === null && worker.child.signalCode === null) {
@@ -45,6 +84,8 @@ afterEach(async () => {
   worker = undefined;
   await redis?.stop();
   redis = undefined;
+  await relay?.close();
+  relay = undefined;
   await postgres?.stop();
   postgres = undefined;
 });
@@ -148,6 +189,44 @@ describe('a worker told to stop while a dependency is gone', () => {
     const code = await Promise.race([worker.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 30_000))]);
     expect(code, 'the worker was still stopping 30 s after SIGTERM').toBe(0);
     expect(has(worker, 'queue-close-cut')).toBe(false);
+  });
+
+  // Fault: a PostgreSQL that accepts connections but never answers a query in flight held the
+  // stop for ever: the release under way waited on its state query, the queue's close on the
+  // release, the pool's end on the connection (pg sets no query timeout; Redis still answered,
+  // so the queue never cut its wait).
+  it('ends within its bound when PostgreSQL stops answering (stalled) with a release under way, leaving the job unfinished', { timeout: 300_000 }, async () => {
+    redis = await startRedis();
+    postgres = await startThrowawayPostgres({ fsync: false });
+    relay = await stallingRelay(postgres.port);
+    const through = new URL(postgres.url);
+    through.port = String(relay.port);
+    worker = startWorker(redis.url, { DATABASE_URL: through.href });
+    await waitFor('the worker to start', () => has(worker!, 'pipeline-started'), 90_000, 100);
+    await enqueue(redis.url, 'hotel-cars');
+    await waitFor('the release to start', () => has(worker!, 'build-start'), 120_000, 50);
+    relay.stall();
+    process.kill(worker.child.pid as number, 'SIGTERM');
+    const code = await Promise.race([worker.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 90_000))]);
+    expect(code, 'the worker was still stopping 90 s after SIGTERM').toBe(0);
+    // Its lock time (6 s) waited for the state, then the tenant named.
+    expect(eventsOf(worker).find((fields) => fields.event === 'state-close-cut')).toMatchObject({ level: 'warn', running: ['hotel-cars'] });
+    expect(eventsOf(worker).some((fields) => fields.event === 'release' && fields.outcome === 'published')).toBe(false);
+    // Nothing moved the job on: it is still active (another worker takes it once its lock lapses), not completed.
+    const connection = new IORedis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(QUEUE_NAME, { connection });
+    try {
+      expect(await queue.getJobCounts('completed', 'failed', 'active', 'delayed', 'waiting')).toEqual({
+        completed: 0,
+        failed: 0,
+        active: 1,
+        delayed: 0,
+        waiting: 0,
+      });
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
   });
 });
 

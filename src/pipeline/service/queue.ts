@@ -48,7 +48,13 @@ export interface RebuildQueue {
    * worker that keeps the tenant's renderer can start it meanwhile. A hint only: never a job.
    */
   prepare?(slug: string): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Stop taking jobs and wait for those running. Once `cut` aborts (the stopping process gave up
+   * on a dependency: service.ts), it waits no longer: the jobs still running are left unfinished
+   * (Redis: its connections are dropped, so none of them is moved on; they go to another worker
+   * once their locks lapse).
+   */
+  close(cut?: AbortSignal): Promise<void>;
 }
 
 /** In-process queue with per-tenant serialisation and re-run coalescing. */
@@ -109,10 +115,10 @@ export function createInProcessQueue(
         settle();
       });
     },
-    async close() {
+    async close(cut) {
       closed = true;
       waiting.length = 0;
-      while (running.size > 0) await new Promise((done) => setTimeout(done, 50));
+      while (running.size > 0 && !cut?.aborted) await new Promise((done) => setTimeout(done, 50));
       settle();
     },
   };
@@ -240,9 +246,9 @@ const STOP_PROBE_MS = 500;
  * Resolves null once `closing` settles, or how long Redis has been silent (ms) once it has not
  * answered a PING for `graceMs()` (plus two probes' time): it is gone or stalled, and the close
  * would wait on it for ever (BullMQ's close, a job's last commands and ioredis's QUIT wait in
- * the client's offline queue until Redis is back).
+ * the client's offline queue until Redis is back); or 'cut' once `cut` aborts (within a probe).
  */
-async function closedUnlessSilent(closing: Promise<unknown>, redis: IORedis, graceMs: () => number): Promise<number | null> {
+async function closedUnlessSilent(closing: Promise<unknown>, redis: IORedis, graceMs: () => number, cut?: AbortSignal): Promise<number | 'cut' | null> {
   const closed = closing.then(
     () => true,
     () => true,
@@ -250,6 +256,7 @@ async function closedUnlessSilent(closing: Promise<unknown>, redis: IORedis, gra
   let answeredAt = Date.now();
   let asking = false;
   for (;;) {
+    if (cut?.aborted) return 'cut';
     let tick: ReturnType<typeof setTimeout> | undefined;
     const probe = new Promise<false>((done) => (tick = setTimeout(() => done(false), STOP_PROBE_MS)));
     const done = await Promise.race([closed, probe]);
@@ -376,14 +383,15 @@ export function createRedisQueue(
     async idle() {},
     depth: () => producer.depth?.() ?? Promise.resolve({ waiting: 0, running: 0 }),
     pending: () => producer.pending?.() ?? Promise.resolve(new Set<string>()),
-    close: () => closeWorker({ worker, produced, locks, others: [workerConnection, hints], running, lockMs, onEvent }),
+    close: (cut) => closeWorker({ worker, produced, locks, others: [workerConnection, hints], running, lockMs, onEvent, cut }),
   };
 }
 
 /**
  * Close a worker's queue: the jobs it began end first, unless Redis stops answering meanwhile;
  * then after `lockMs` (at once with no job running) its connections are dropped and
- * `queue-close-cut` names the tenants whose jobs it left.
+ * `queue-close-cut` names the tenants whose jobs it left. When `cut` aborts (the process gave
+ * up on another dependency, which logs it), the connections are dropped at once.
  */
 async function closeWorker(parts: {
   worker: Worker;
@@ -393,17 +401,19 @@ async function closeWorker(parts: {
   running: Map<symbol, string>;
   lockMs: number;
   onEvent: QueueEvents;
+  cut?: AbortSignal;
 }): Promise<void> {
   const { worker, produced, locks, running } = parts;
   const closing = worker.close().then(() => produced.producer.close());
-  const silent = await closedUnlessSilent(closing, locks, () => (running.size > 0 ? parts.lockMs : 0));
+  const silent = await closedUnlessSilent(closing, locks, () => (running.size > 0 ? parts.lockMs : 0), parts.cut);
   if (silent === null) await closing;
   else {
-    parts.onEvent('queue-close-cut', {
-      level: 'warn',
-      reason: `Redis did not answer for ${Math.round(silent / 100) / 10} s while this worker stopped: its connections are dropped`,
-      running: [...running.values()],
-    });
+    if (silent !== 'cut')
+      parts.onEvent('queue-close-cut', {
+        level: 'warn',
+        reason: `Redis did not answer for ${Math.round(silent / 100) / 10} s while this worker stopped: its connections are dropped`,
+        running: [...running.values()],
+      });
     worker.disconnect().catch(() => {});
     produced.drop();
   }

@@ -202,19 +202,87 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       }
     },
     async close() {
-      jobs.stop();
-      polling?.close();
-      await reconciling;
-      await reservations.idle();
-      await inbox?.close();
-      // A push under way is taken in before the server closes; its rebuild request then goes with the rest (reconcile.ts asks again).
-      await http?.close();
-      debouncer.clear();
-      await queue.close();
-      await jobs.idle();
+      await stopParts(service, { jobs, queue, polling, reconciling, reservations, inbox, http, debouncer });
       if (!options.state) await service.state.close();
     },
   };
+}
+
+/** The running parts of a pipeline, stopped in this order by stopParts. */
+interface StoppingParts {
+  jobs: Jobs;
+  queue: RebuildQueue;
+  polling: { close(): void } | undefined;
+  reconciling: Promise<void> | undefined;
+  reservations: { idle(): Promise<void> };
+  inbox: { close(): Promise<void> } | undefined;
+  http: RunningHttp | undefined;
+  debouncer: Debouncer;
+}
+
+/** Stop the pipeline's parts; each wait ends once the state stops answering for good (stateSilenceCut). */
+async function stopParts(service: Service, parts: StoppingParts): Promise<void> {
+  const silence = stateSilenceCut(service, parts.jobs.running);
+  const unlessCut = (work: Promise<unknown> | undefined) => untilAborted(work, silence.signal);
+  try {
+    parts.jobs.stop();
+    parts.polling?.close();
+    await unlessCut(parts.reconciling);
+    await unlessCut(parts.reservations.idle());
+    await unlessCut(parts.inbox?.close());
+    // A push under way is taken in before the server closes; its rebuild request then goes with the rest (reconcile.ts asks again).
+    await unlessCut(parts.http?.close());
+    parts.debouncer.clear();
+    await parts.queue.close(silence.signal);
+    await unlessCut(parts.jobs.idle());
+  } finally {
+    silence.stop();
+  }
+}
+
+/** How often a stopping process looks at whether its state still answers (stateSilenceCut). */
+const STOP_PROBE_MS = 500;
+
+/**
+ * While the pipeline stops: its `signal` aborts once the state has left a request unanswered
+ * longer than the lock time (`--lock-ms`, the Redis queue's grace too; a second with no job
+ * running), logging `state-close-cut` (warn) with the tenants whose jobs are left unfinished. A
+ * PostgreSQL that accepts connections but never answers (stalled, failing over) would otherwise
+ * hold the stop for ever: a job's query, the reconciler's, the pool's end. Nothing of a job left
+ * so is recorded as done: the queue drops its Redis connections without moving the job on
+ * (another worker takes it once its locks lapse), and its release, never recorded in the state,
+ * is found behind by the reconciler.
+ */
+function stateSilenceCut(service: Service, running: () => string[]): { signal: AbortSignal; stop(): void } {
+  const graceMs = service.options.lockMs ?? PIPELINE_DEFAULTS.lockMs;
+  const cut = new AbortController();
+  const watch = setInterval(() => {
+    const silent = service.state.silentMs();
+    const left = running();
+    if (silent <= 2 * STOP_PROBE_MS + (left.length > 0 ? graceMs : 0)) return;
+    clearInterval(watch);
+    service.log({
+      level: 'warn',
+      event: 'state-close-cut',
+      reason: `the pipeline state did not answer for ${Math.round(silent / 100) / 10} s while this process stopped: its jobs are left unfinished`,
+      running: left,
+    });
+    cut.abort();
+  }, STOP_PROBE_MS);
+  return { signal: cut.signal, stop: () => clearInterval(watch) };
+}
+
+/** Resolves once `work` settles (its failure is its own to report) or `signal` aborts. */
+function untilAborted(work: Promise<unknown> | undefined, signal: AbortSignal): Promise<void> {
+  if (!work || signal.aborted) return Promise.resolve();
+  return new Promise<void>((done) => {
+    const onAbort = () => done();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      () => (signal.removeEventListener('abort', onAbort), done()),
+      () => (signal.removeEventListener('abort', onAbort), done()),
+    );
+  });
 }
 
 /**
@@ -290,6 +358,8 @@ interface Jobs {
   stop(): void;
   /** Resolves once the work begun beside the jobs (the cache trim after a job, a prefetch of the live release, a renderer warm-up) is done. */
   idle(): Promise<void>;
+  /** The tenants whose jobs run now. */
+  running(): string[];
 }
 
 /**
@@ -308,6 +378,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const stopping = new AbortController();
   const cores = limiter(service.slots.cores, { signal: stopping.signal, setting: 'the core gate (PIPELINE_CORES, --jobs, the cores option)' });
   let running = 0;
+  const runningTenants: string[] = [];
   // Not stopping, and nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
   const warmWhenIdle = async () =>
     !stopping.signal.aborted && running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
@@ -357,10 +428,12 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   };
   const handler: TenantHandler = async (slug, job) => {
     running += 1;
+    runningTenants.push(slug);
     beside.use(slug, 1);
     try {
       await rebuildOne(slug, job);
     } finally {
+      runningTenants.splice(runningTenants.indexOf(slug), 1);
       beside.use(slug, -1);
       beside.trimAfterJob();
       running -= 1;
@@ -370,7 +443,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()), idle: beside.idle };
+  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()), idle: beside.idle, running: () => [...runningTenants] };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface PipelineState {
   readonly hosts: HostClaimStore;
   /** Where the SQLite file and the local files live (also without a database URL: caches of the state). */
   readonly dataDir: string;
+  /** How long the state's database has left requests unanswered (ms; 0 while none waits): SqlDatabase.silentMs. */
+  silentMs(): number;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export function pipelineStores(db: SqlDatabase, files: FileStore, dataDir: strin
     pushes: new SeenPushStore(db),
     hosts: new HostClaimStore(db),
     dataDir,
+    silentMs: () => db.silentMs(),
     close: () => db.close(),
   };
 }

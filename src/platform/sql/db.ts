@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
 import type { Dialect, Migration } from './migration.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
 export type DatabaseConfig =
@@ -43,6 +44,13 @@ export interface SqlExecutor {
 export interface SqlDatabase extends SqlExecutor {
   /** Run `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * How long the server has left requests unanswered (ms): 0 while none waits, else since its
+   * last answer or since the first request sent after it. A stopping process gives up on a state
+   * that stays silent (src/pipeline/service/service.ts). SQLite, in this process, answers always.
+   */
+  silentMs(): number;
+  /** End the connections; PostgreSQL's are destroyed when its server has not ended them within CLOSE_WAIT_MS. */
   close(): Promise<void>;
 }
 
@@ -328,6 +336,10 @@ class SqliteDatabase implements SqlDatabase {
   /** Most transactions sharing one commit. */
   private static readonly MAX_GROUP = 256;
 
+  silentMs(): number {
+    return 0;
+  }
+
   async close(): Promise<void> {
     await this.tail;
     await this.nextSync;
@@ -371,6 +383,16 @@ function pgQuery(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
 /** How long a new PostgreSQL connection may take before the request fails as unavailable. */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * How long a close waits for the server to end its connections, the time it had already left
+ * requests unanswered included: a server that stalled (paused, failing over) never ends them, nor
+ * answers the query a connection waits on, so they are destroyed after it.
+ */
+export const CLOSE_WAIT_MS = 5000;
+
+/** A pool client's socket (node-postgres keeps it as `connection.stream`). */
+const socketOf = (client: pg.PoolClient) => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+
 class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   private readonly pool: pg.Pool;
@@ -389,34 +411,69 @@ class PostgresDatabase implements SqlDatabase {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => {
+      this.#clients.add(client);
+      // A connection destroyed by close() while a request waits on it: that request fails, the process goes on.
+      client.on('error', () => undefined);
+    });
+    this.pool.on('remove', (client) => this.#clients.delete(client));
+  }
+
+  readonly #clients = new Set<pg.PoolClient>();
+  /** Requests sent and not yet settled. */
+  #waiting = 0;
+  /** While requests wait: the server's last answer, or the first request sent after it (silentMs). */
+  #silentSince: number | undefined;
+
+  /** `request`, counted as waiting until it settles; an answer of the server (rows, or an error of its own) ends the silence, a lost or refused connection does not. */
+  async #ask<T>(request: () => Promise<T>): Promise<T> {
+    this.#waiting += 1;
+    this.#silentSince ??= Date.now();
+    let answered = false;
+    try {
+      const result = await request();
+      answered = true;
+      return result;
+    } catch (error) {
+      answered = !isDatabaseUnavailable(error);
+      throw error;
+    } finally {
+      this.#waiting -= 1;
+      if (answered) this.#silentSince = this.#waiting > 0 ? Date.now() : undefined;
+    }
+  }
+
+  silentMs(): number {
+    return this.#waiting > 0 && this.#silentSince !== undefined ? Date.now() - this.#silentSince : 0;
   }
 
   async query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const result = await this.pool.query(pgQuery(sql, params));
+    const result = await this.#ask(() => this.pool.query(pgQuery(sql, params)));
     return result.rows as T[];
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
-    const result = await this.pool.query(pgQuery(sql, params));
+    const result = await this.#ask(() => this.pool.query(pgQuery(sql, params)));
     return result.rowCount ?? 0;
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.#ask(() => this.pool.connect());
+    const send = (sql: string, params: readonly SqlValue[] = []) => this.#ask(() => client.query(pgQuery(sql, params)));
     const tx: SqlExecutor = {
       dialect: 'postgres',
-      query: async <R>(sql: string, params: readonly SqlValue[] = []) => (await client.query(pgQuery(sql, params))).rows as R[],
-      run: async (sql: string, params: readonly SqlValue[] = []) => (await client.query(pgQuery(sql, params))).rowCount ?? 0,
+      query: async <R>(sql: string, params: readonly SqlValue[] = []) => (await send(sql, params)).rows as R[],
+      run: async (sql: string, params: readonly SqlValue[] = []) => (await send(sql, params)).rowCount ?? 0,
     };
     try {
-      await client.query('BEGIN');
+      await send('BEGIN');
       const result = await work(tx);
-      await client.query('COMMIT');
+      await send('COMMIT');
       client.release();
       return result;
     } catch (error) {
       try {
-        await client.query('ROLLBACK');
+        await send('ROLLBACK');
         client.release();
       } catch {
         client.release(true);
@@ -425,7 +482,23 @@ class PostgresDatabase implements SqlDatabase {
     }
   }
 
+  /**
+   * End the pool: its connections end once their requests are answered. Those still open
+   * CLOSE_WAIT_MS after the close (less the time the server had already left requests
+   * unanswered) are destroyed, their requests failing: a close never waits on a stalled server
+   * for ever.
+   */
   async close(): Promise<void> {
-    await this.pool.end();
+    const ending = this.pool.end();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<false>((wait) => (timer = setTimeout(() => wait(false), Math.max(0, CLOSE_WAIT_MS - this.silentMs()))));
+    try {
+      if (await Promise.race([ending.then(() => true), waited])) return;
+    } finally {
+      clearTimeout(timer);
+    }
+    ending.catch(() => undefined);
+    for (const client of this.#clients) socketOf(client)?.destroy();
+    this.#clients.clear();
   }
 }
