@@ -5,8 +5,9 @@
  * the stop forever; the worker cuts the wait short and says what it cut (`queue-close-cut`). A
  * worker whose PostgreSQL is gone stops at once as well (its state's pool closes on connections
  * already lost); one whose PostgreSQL stops answering (stalled, its connections open) waits for it
- * its lock time, then leaves its job unfinished (`state-close-cut`), never done. A worker killed mid-release (SIGKILL) leaves its render bundles' temporary
- * folders: the next worker's start removes them, never a running process's. A job stays the
+ * its lock time, then leaves its job unfinished (`state-close-cut`), never done. A worker killed
+ * mid-release (SIGKILL) leaves its render bundles' temporary folders: the next worker's start (in
+ * the same pid namespace) removes them, never a running process's. A job stays the
  * stopping worker's until BullMQ has moved it on (completed, failed, put back): a stop that meets
  * a stalled Redis just after a handler returned, or while a job waits for its tenant lock, waits
  * out its lock time and names that job.
@@ -22,6 +23,7 @@ import { createRedisProducer, createRedisQueue, QUEUE_NAME, type TenantHandler }
 import { REPO, waitFor, workspace } from '../support/pipeline-env.ts';
 import { startRedis, type LocalRedis } from '../support/redis-server.ts';
 import { controlPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
+import { bundleNamespace } from '../../src/builder/render/children.ts';
 
 const ws = workspace('redis-stop');
 ws.addTenant('hotel-cars');
@@ -245,8 +247,8 @@ describe('a worker killed mid-release', () => {
     await killed.exited;
     const left = made();
     expect(left.length).toBeGreaterThan(0);
-    // A folder of a process that runs (this one) on the same machine.
-    const live = `dealer-bundle-${process.pid}-Live01`;
+    // A folder of a process that runs (this one) in the same pid namespace.
+    const live = `dealer-bundle-${bundleNamespace()}-${process.pid}-Live01`;
     mkdirSync(join(ws.temp, live));
     try {
       worker = startWorker(redis.url);

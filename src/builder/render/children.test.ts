@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
-import { removeStaleBundleFolders } from './children.ts';
+import { bundleNamespace, FOREIGN_BUNDLE_STALE_MS, removeStaleBundleFolders } from './children.ts';
 
 const children = pathToFileURL(join(import.meta.dirname, 'children.ts')).href;
 const temps: string[] = [];
@@ -394,7 +394,7 @@ describe('the bundle folders of a render whose process died', () => {
     const pid = childPid();
     if (pid) children_.push(pid);
     expect(run.status, run.stderr).toBe(1);
-    expect(JSON.parse(/HELD (.*)/.exec(run.stdout)?.[1] ?? '[]')).toEqual([expect.stringMatching(/^dealer-bundle-\d+-/)]);
+    expect(JSON.parse(/HELD (.*)/.exec(run.stdout)?.[1] ?? '[]')).toEqual([expect.stringMatching(/^dealer-bundle-[0-9a-f]{12}-\d+-/)]);
     expect(readdirSync(temp)).toEqual([]);
   });
 
@@ -418,13 +418,15 @@ describe('the bundle folders of a render whose process died', () => {
 
   // Fault: a worker killed mid-render (SIGKILL, the out-of-memory killer) can remove nothing; its
   // bundle folders stayed in the temp folder for good. The next start removes them.
-  it("removes the folders whose owner process is gone, never a live process's", () => {
+  it("removes this namespace's folders whose owner process is gone, never a live process's", () => {
     const { temp } = setUp(0);
+    const ours = bundleNamespace();
+    expect(ours).toMatch(/^[0-9a-f]{12}$/);
     const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
     const deadPid = Number(gone.stdout.trim());
     const names = {
-      dead: `dealer-bundle-${deadPid}-aB3dE6`,
-      live: `dealer-bundle-${process.pid}-xY9zW1`,
+      dead: `dealer-bundle-${ours}-${deadPid}-aB3dE6`,
+      live: `dealer-bundle-${ours}-${process.pid}-xY9zW1`,
       oldUnowned: 'dealer-bundle-Qq1Ww2',
       newUnowned: 'dealer-bundle-Ee3Rr4',
       other: 'pipeline-redis-abc',
@@ -439,5 +441,89 @@ describe('the bundle folders of a render whose process died', () => {
     const removed = removeStaleBundleFolders(temp);
     expect(removed.sort()).toEqual([names.dead, names.oldUnowned].sort());
     expect(readdirSync(temp).sort()).toEqual([names.live, names.newUnowned, names.other].sort());
+  });
+
+  it('names the folder it makes after its pid namespace and its process', () => {
+    const { dir, temp, child, childPid } = setUp(3000);
+    const run = oneShot(`
+      import { existsSync, readdirSync } from 'node:fs';
+      import { runBundleChild } from ${JSON.stringify(children)};
+      process.env.TMPDIR = ${JSON.stringify(temp)};
+      void runBundleChild(${JSON.stringify(child)}, [], { slug: 'named' }, ${JSON.stringify(join(dir, 'out'))}, {});
+      const wait = setInterval(() => {
+        if (!existsSync(${JSON.stringify(join(dir, 'child.pid'))})) return;
+        console.log('HELD ' + JSON.stringify({ pid: process.pid, folders: readdirSync(${JSON.stringify(temp)}) }));
+        process.exit(0);
+      }, 20);
+    `);
+    const pid = childPid();
+    if (pid) children_.push(pid);
+    expect(run.status, run.stderr).toBe(0);
+    const held = JSON.parse(/HELD (.*)/.exec(run.stdout)?.[1] ?? 'null') as { pid: number; folders: string[] };
+    expect(held.folders).toEqual([expect.stringMatching(new RegExp(`^dealer-bundle-${bundleNamespace()}-${held.pid}-[A-Za-z0-9]{6}$`))]);
+  });
+
+  // Fault: the sweep took every pid in a folder's name for a pid of its own namespace. Two
+  // containers sharing a temp folder (a host volume) see each other's pids as gone, so a worker's
+  // start removed the bundle folders of the other container's renders under way.
+  // Two containers sharing a temp folder, for real where this machine lets a process make a pid namespace (unshare, as root).
+  const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+  it.skipIf(!unshare)("a process in another pid namespace names its folders after it, and each namespace's sweep leaves the other's", () => {
+    const { temp } = setUp(0);
+    const ours = `dealer-bundle-${bundleNamespace()}-${process.pid}-xY9zW1`;
+    mkdirSync(join(temp, ours));
+    const run = spawnSync(
+      'unshare',
+      [
+        '--pid',
+        '--fork',
+        '--mount-proc',
+        process.execPath,
+        '--input-type=module',
+        '-e',
+        `
+          import { mkdirSync } from 'node:fs';
+          import { join } from 'node:path';
+          import { bundleNamespace, removeStaleBundleFolders } from ${JSON.stringify(children)};
+          // This process's pid means nothing in the namespace outside, nor the other's pid here.
+          const theirs = 'dealer-bundle-' + bundleNamespace() + '-' + process.pid + '-aB3dE6';
+          mkdirSync(join(${JSON.stringify(temp)}, theirs));
+          console.log('RESULT ' + JSON.stringify({ theirs, removed: removeStaleBundleFolders(${JSON.stringify(temp)}) }));
+        `,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as { theirs: string; removed: string[] };
+    expect(result.theirs).not.toMatch(new RegExp(`^dealer-bundle-${bundleNamespace()}-`));
+    expect(result.removed).toEqual([]);
+    // Its process is gone, yet its folder is not provably gone here: its pid was of its own namespace.
+    expect(removeStaleBundleFolders(temp)).toEqual([]);
+    expect(readdirSync(temp).sort()).toEqual([ours, result.theirs].sort());
+  });
+
+  it("leaves another namespace's folders (and those naming none) until they are a day old, whatever their pid", () => {
+    const { temp } = setUp(0);
+    const ours = bundleNamespace()!;
+    const theirs = ours === '0123456789ab' ? 'ba9876543210' : '0123456789ab';
+    const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    const notHere = Number(gone.stdout.trim());
+    const names = {
+      theirsLive: `dealer-bundle-${theirs}-${notHere}-aB3dE6`,
+      theirsOld: `dealer-bundle-${theirs}-${notHere}-cD4eF7`,
+      // Named after a pid only (its namespace could not be read, or made before folders named it).
+      pidOnlyLive: `dealer-bundle-${notHere}-gH5iJ8`,
+      pidOnlyOld: `dealer-bundle-${notHere}-kL6mN9`,
+    };
+    for (const name of Object.values(names)) {
+      mkdirSync(join(temp, name));
+      writeFileSync(join(temp, name, 'tenant.json'), '{}');
+    }
+    const old = new Date(Date.now() - FOREIGN_BUNDLE_STALE_MS - 60_000);
+    utimesSync(join(temp, names.theirsOld), old, old);
+    utimesSync(join(temp, names.pidOnlyOld), old, old);
+    const removed = removeStaleBundleFolders(temp);
+    expect(removed.sort()).toEqual([names.theirsOld, names.pidOnlyOld].sort());
+    expect(readdirSync(temp).sort()).toEqual([names.theirsLive, names.pidOnlyLive].sort());
   });
 });

@@ -5,11 +5,13 @@
  * Each gets the bundle as a private temporary file (DEALER_BUNDLE), the output directory
  * (DEALER_OUT_DIR) and an allow-listed environment (child-env.ts: no server secret reaches a
  * build child). Used by the tenant build, the fleet build and the pipeline's releases. A bundle's
- * folder is named after its process (`dealer-bundle-<pid>-*`) and goes when the process exits; a
- * killed one's stays until removeStaleBundleFolders (the pipeline's start) finds its owner gone.
+ * folder is named after its process and that process's pid namespace
+ * (`dealer-bundle-<namespace>-<pid>-*`) and goes when the process exits; a killed one's stays
+ * until removeStaleBundleFolders (the pipeline's start) finds its owner gone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,16 +42,47 @@ function nodeCompileCache(): string {
 }
 
 const BUNDLE_PREFIX = 'dealer-bundle-';
-/** A bundle folder named after its process (`<prefix><pid>-XXXXXX`), and one from before folders carried it (`<prefix>XXXXXX`); the prefix has no regex metacharacters. */
-const OWNED_BUNDLE_DIR = new RegExp(`^${BUNDLE_PREFIX}(\\d+)-[A-Za-z0-9]{6}$`);
-const UNOWNED_BUNDLE_DIR = new RegExp(`^${BUNDLE_PREFIX}[A-Za-z0-9]{6}$`);
+
+/**
+ * What tells this process's pid namespace from every other one that may share its temp folder
+ * (another container, another machine over a shared volume): the kernel's boot id and the
+ * namespace's inode (Linux `/proc`), hashed to 12 hex digits; undefined where they cannot be read.
+ * A pid means one process only within its namespace, and only there can its absence be known.
+ */
+function readPidNamespace(): string | undefined {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const namespace = readlinkSync('/proc/self/ns/pid');
+    if (!boot || !namespace) return undefined;
+    return createHash('sha256').update(`${boot}\n${namespace}`).digest('hex').slice(0, 12);
+  } catch {
+    return undefined;
+  }
+}
+
+let pidNamespace: string | null | undefined;
+/** This process's pid namespace as bundle folders name it (readPidNamespace), read once. */
+export function bundleNamespace(): string | undefined {
+  if (pidNamespace === undefined) pidNamespace = readPidNamespace() ?? null;
+  return pidNamespace ?? undefined;
+}
+
+/**
+ * A bundle folder named after its namespace and process (`<prefix><namespace>-<pid>-XXXXXX`);
+ * one of a process whose namespace could not be read, or made before folders named it
+ * (`<prefix><pid>-XXXXXX`); one from before folders named their process (`<prefix>XXXXXX`). The
+ * prefix has no regex metacharacters.
+ */
+const NAMESPACED_BUNDLE_DIR = new RegExp(`^${BUNDLE_PREFIX}([0-9a-f]{12})-(\\d+)-[A-Za-z0-9]{6}$`);
+const OTHER_BUNDLE_DIR = new RegExp(`^${BUNDLE_PREFIX}(?:\\d+-)?[A-Za-z0-9]{6}$`);
 /** Bundle files handed to children and not yet removed: removed when this process exits, so that only a killed process leaves one. */
 const heldBundles = new Set<() => void>();
 let exitHooked = false;
 
-/** The bundle in a private temporary folder named after this process (`dealer-bundle-<pid>-*`), and how to remove it. */
+/** The bundle in a private temporary folder named after this process (`dealer-bundle-<namespace>-<pid>-*`), and how to remove it. */
 function writeBundleFile(bundle: TenantBundle): { path: string; remove(): void } {
-  const temp = writePrivateTempFile(`${BUNDLE_PREFIX}${process.pid}-`, `${bundle.slug}.json`, JSON.stringify(bundle));
+  const namespace = bundleNamespace();
+  const temp = writePrivateTempFile(`${BUNDLE_PREFIX}${namespace ? `${namespace}-` : ''}${process.pid}-`, `${bundle.slug}.json`, JSON.stringify(bundle));
   // A process that exits mid-render (a stop cut short, a second signal) removes its bundles on the way out.
   if (!exitHooked) process.on('exit', removeHeldBundles);
   exitHooked = true;
@@ -65,13 +98,19 @@ function removeHeldBundles(): void {
   for (const remove of heldBundles) remove();
 }
 
-/** A folder made before bundle folders named their process goes once this old (no render lasts that long). */
-const UNOWNED_STALE_MS = 86_400_000;
+/**
+ * A bundle folder whose owner cannot be proved gone (another pid namespace's, or one that names
+ * none) goes once this old: a folder lives as long as one render, and no render lasts a day.
+ */
+export const FOREIGN_BUNDLE_STALE_MS = 86_400_000;
 
 /**
  * Remove from `dir` (default the temp folder) the bundle folders of processes that are gone: a
- * worker killed mid-render (SIGKILL, the out-of-memory killer) could not remove its own. A
- * running process's folders stay, another worker's on the same machine too. Returns the names removed.
+ * worker killed mid-render (SIGKILL, the out-of-memory killer) could not remove its own. Only a
+ * folder of this pid namespace (bundleNamespace) whose pid no process has is proved gone, and
+ * goes at once. Any other goes only once it is FOREIGN_BUNDLE_STALE_MS old: a running process's
+ * (another worker's on the same machine too), another namespace's (a container sharing the temp
+ * folder: its pids mean nothing here) and one that names none. Returns the names removed.
  */
 export function removeStaleBundleFolders(dir: string = tmpdir(), now: number = Date.now()): string[] {
   let names: string[];
@@ -80,13 +119,14 @@ export function removeStaleBundleFolders(dir: string = tmpdir(), now: number = D
   } catch {
     return [];
   }
+  const ours = bundleNamespace();
   const removed: string[] = [];
   for (const name of names) {
-    const owner = OWNED_BUNDLE_DIR.exec(name);
-    const unowned = UNOWNED_BUNDLE_DIR.test(name);
-    if (!owner && !unowned) continue;
+    const owner = NAMESPACED_BUNDLE_DIR.exec(name);
+    if (!owner && !OTHER_BUNDLE_DIR.test(name)) continue;
     try {
-      if (owner ? processRuns(Number(owner[1])) : now - statSync(join(dir, name)).mtimeMs < UNOWNED_STALE_MS) continue;
+      const provedGone = owner !== null && ours !== undefined && owner[1] === ours && !processRuns(Number(owner[2]));
+      if (!provedGone && now - statSync(join(dir, name)).mtimeMs < FOREIGN_BUNDLE_STALE_MS) continue;
       rmSync(join(dir, name), { recursive: true, force: true });
       removed.push(name);
     } catch {

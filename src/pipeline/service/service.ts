@@ -286,9 +286,9 @@ function untilAborted(work: Promise<unknown> | undefined, signal: AbortSignal): 
 }
 
 /**
- * The render bundles' folders that this machine's killed processes left in the temp folder (a
- * worker SIGKILLed mid-render) go when a process that renders starts; a running worker's stay
- * (src/builder/render/children.ts).
+ * The render bundles' folders that killed processes of this pid namespace left in the temp folder
+ * (a worker SIGKILLed mid-render) go when a process that renders starts, and any a day old; a
+ * running worker's stay, another container's too (src/builder/render/children.ts).
  */
 function removeStaleBundles(log: Logger): void {
   const removed = removeStaleBundleFolders();
