@@ -8,7 +8,8 @@
  * nothing, its lead not sent again nor its car reserved again; a second part refund, a larger
  * refunded total, is sent on the lead, and the lead keeps the larger total whatever the order its
  * saves arrive in. A refund before the paid verdict records the payment paid first; a part refund
- * recorded while the verdict is recorded keeps the car reserved. The provider's answer is held at a
+ * recorded while the verdict is recorded keeps the car reserved. A lead shows its newest payment: an
+ * older payment's late event, or its refund, is recorded on that payment only. The provider's answer is held at a
  * hook (after Stripe answered, before the lead API uses it) while the other recorder runs. Runs on
  * SQLite and, when available, PostgreSQL.
  */
@@ -60,7 +61,10 @@ for (const kind of DATABASES) {
     };
 
     beforeAll(async () => {
-      started = await startPaymentsApp(kind, 'payments-verdict-races-', { cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51], options: (on) => options(on) });
+      started = await startPaymentsApp(kind, 'payments-verdict-races-', {
+        cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53],
+        options: (on) => options(on),
+      });
       ({ stripe, database } = started);
       const provider = hookedProvider();
       app = await testApp(
@@ -96,6 +100,14 @@ for (const kind of DATABASES) {
     const row = async (paymentId: string) => (await api().payments.list('alpha', { id: paymentId }))[0]!;
     const issue = (reference: string, cents: number) =>
       api().payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: clock + 30 * 86_400_000 });
+    /** A deposit of the lead started (a new attempt: its hold taken over when it has one). */
+    const reserve = (leadId: string) =>
+      api().inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: ALPHA,
+        payload: { lead_id: leadId, attempt: `races-${kind}-${++attempts}`, terms_conditions: true },
+      });
     /** A deposit on `carId` started and its card submitted: the payment id and lead. */
     const depositCardSubmitted = async (carId: string) => {
       const lead = await api().inject({
@@ -105,12 +117,7 @@ for (const kind of DATABASES) {
         payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: carId, form_completed: false },
       });
       const leadId = lead.json().lead_id as string;
-      const reservation = await api().inject({
-        method: 'POST',
-        url: '/api/payments/reservations',
-        headers: ALPHA,
-        payload: { lead_id: leadId, attempt: `races-${kind}-${++attempts}`, terms_conditions: true },
-      });
+      const reservation = await reserve(leadId);
       expect(reservation.statusCode).toBe(201);
       const paymentId = reservation.json().payment_id as string;
       return { paymentId, leadId };
@@ -534,6 +541,57 @@ for (const kind of DATABASES) {
       expect(await row(paymentId)).toMatchObject({ status: 'partially_refunded', refunded_cents: 5_000 });
       expect(overlayHas('51')).toBe(true);
       expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00' });
+    });
+
+    it("an older attempt's late succeeded event (Stripe took its card before its cancel; refunded, the car being the newer attempt's) leaves the lead showing the newer payment paid; the older payment's own row records it", async () => {
+      const { paymentId: older, leadId } = await depositCardSubmitted('52');
+      expect((await card(older)).statusCode).toBe(201);
+      const olderRef = intentOf(older)!.id;
+      // A new attempt of the lead a minute later (no card paid on the first yet): it takes over the hold, the first is cancelled.
+      clock += 60_000;
+      const newer = await reserve(leadId);
+      expect(newer.statusCode).toBe(201);
+      const paymentId = newer.json().payment_id as string;
+      expect((await card(paymentId)).statusCode).toBe(201);
+      expect((await post(stripe.pay(intentOf(paymentId)!.id))).json()).toMatchObject({ outcome: 'paid' });
+      const before = await leadOf(leadId);
+      expect(before.data.payment).toMatchObject({ status: 'paid', payment_id: paymentId });
+      expect((await post(stripe.pay(olderRef))).json()).toMatchObject({ outcome: 'refunded: car taken' });
+      expect(await row(older)).toMatchObject({ status: 'conflict', refunded_cents: 25_000 });
+      const after = await leadOf(leadId);
+      expect([after.revision, after.data.payment]).toEqual([before.revision, before.data.payment]);
+      expect(overlayHas('52')).toBe(true);
+    });
+
+    it("the full refund of a lead's older deposit, its lead saved after a newer deposit of the lead was recorded paid: the lead keeps showing the newer payment", async () => {
+      const { paymentId: older, leadId } = await depositCardSubmitted('53');
+      expect((await card(older)).statusCode).toBe(201);
+      expect((await post(stripe.pay(intentOf(older)!.id))).json()).toMatchObject({ outcome: 'paid' });
+      const leads = api().stores.leads;
+      const original = leads.save.bind(leads);
+      let newer: string | undefined;
+      // The refund frees the car; before its lead is saved, the shopper reserves the car again and pays.
+      leads.save = async (write) => {
+        const payment = write.values.payment as { status?: string; payment_id?: string } | undefined;
+        if (write.leadId === leadId && payment?.payment_id === older && payment.status === 'refunded' && !newer) {
+          clock += 60_000;
+          const again = await reserve(leadId);
+          expect(again.statusCode).toBe(201);
+          newer = again.json().payment_id as string;
+          expect((await card(newer)).statusCode).toBe(201);
+          expect((await post(stripe.pay(intentOf(newer)!.id))).json()).toMatchObject({ outcome: 'paid' });
+        }
+        return original(write);
+      };
+      try {
+        await api().payments.refund(api().tenants.get('alpha')!, older, undefined, 'full');
+      } finally {
+        leads.save = original;
+      }
+      expect(newer).toBeDefined();
+      expect(await row(older)).toMatchObject({ status: 'refunded', refunded_cents: 25_000 });
+      expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'paid', payment_id: newer });
+      expect(overlayHas('53')).toBe(true);
     });
   });
 }

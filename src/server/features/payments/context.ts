@@ -48,7 +48,7 @@ export interface PaymentsContext {
   provider(tenant: ApiTenant): PaymentProvider | undefined;
   /** Cancel abandoned payments at the provider (best effort). */
   cancelAtProvider(tenant: ApiTenant, rows: readonly PaymentRow[]): Promise<void>;
-  /** Put the payment on its lead and deliver it to the dealer; false when the lead holds a later state of the payment (nothing saved). */
+  /** Put the payment on its lead and deliver it to the dealer (not over a newer payment of the lead: true, kept on its own row); false when the lead holds a later state of the payment (nothing saved). */
   completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<boolean>;
   markReserved(slug: string, carId: string, reference: string, at: number): Promise<void>;
   unmarkReserved(slug: string, carId: string, reference: string | null): Promise<void>;

@@ -19,7 +19,7 @@ import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repositor
 import { createIntent, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
-import { handleWebhook } from './webhook.ts';
+import { handleWebhook, PAID_STATUSES } from './webhook.ts';
 
 export type { PaymentsDeps, PaymentsOptions } from './context.ts';
 export type { PaymentProvider } from './provider.ts';
@@ -251,6 +251,11 @@ export class Payments implements PaymentsContext {
    * sent: the provider does not keep its events in order; a smaller refunded total saved after a
    * larger one) is not saved over it. Resolves to false in that case (logged), else true (saved, or
    * on the lead already).
+   * The lead shows its newest payment the provider took (PAID_STATUSES): the state of an older
+   * payment of the same lead (an earlier attempt's late event, a refund of an earlier deposit) is
+   * kept on that payment's own row only. Older and newer are by when the payments were started;
+   * a payment on the lead started after the lead's payments were read here is newer. Resolves to
+   * true then (logged): what the payment itself took (its car) stands.
    */
   async completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<boolean> {
     if (!payment.lead_id) return true;
@@ -266,12 +271,20 @@ export class Payments implements PaymentsContext {
       ...(reservedUntil ? { reserved_until: new Date(reservedUntil).toISOString() } : {}),
       ...(payment.reference ? { invoice_reference: payment.reference } : {}),
     };
-    let progress = 'ahead' as LeadPaymentProgress;
+    const ofLead = await this.repo.leadPayments(tenant.slug, payment.lead_id);
+    const position = ofLead.findIndex((row) => row.id === payment.id);
+    const older = new Set(ofLead.slice(0, Math.max(position, 0)).map((row) => row.id));
+    if (position >= 0 && ofLead.slice(position + 1).some((row) => PAID_STATUSES.includes(row.status))) return this.keptOnPayment(tenant, payment, state);
+    let progress = 'ahead' as LeadPaymentProgress | 'newer payment';
     const saved = await this.deps.leads.save({
       tenant: tenant.slug,
       leadId: payment.lead_id,
       refuse: (lead) => {
-        const current = lead.data.payment as (LeadPaymentState & { reference?: string }) | undefined;
+        const current = lead.data.payment as (LeadPaymentState & { reference?: string; payment_id?: unknown }) | undefined;
+        if (typeof current?.payment_id === 'string' && current.payment_id !== payment.id && !older.has(current.payment_id)) {
+          progress = 'newer payment';
+          return { status: 409, error: 'a newer payment of the lead is on it' };
+        }
         if (current?.reference !== payment.provider_ref) return undefined;
         progress = leadPaymentProgress(current, record);
         if (progress === 'same') return { status: 409, error: 'this payment state is on the lead already' };
@@ -282,9 +295,16 @@ export class Payments implements PaymentsContext {
       now: this.deps.now(),
     });
     if (saved.status === 'updated') this.deps.kick();
+    if (progress === 'newer payment') return this.keptOnPayment(tenant, payment, state);
     if (saved.status !== 'refused' || progress !== 'behind') return true;
     this.deps.log.warn({ tenant: tenant.slug, payment: payment.id, lead: payment.lead_id, state }, 'payment state behind the one on the lead: not saved');
     return false;
+  }
+
+  /** completeLead's answer for an older payment of a lead whose newer payment is on it: its state stays on its own row (logged). */
+  private keptOnPayment(tenant: ApiTenant, payment: PaymentRow, state: string): true {
+    this.deps.log.warn({ tenant: tenant.slug, payment: payment.id, lead: payment.lead_id, state }, 'a newer payment of the lead is on it: this state kept on the payment only');
+    return true;
   }
 
   private tenantDir(slug: string): string {

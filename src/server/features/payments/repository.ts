@@ -128,6 +128,12 @@ export class PaymentRepository {
     return rows.length > 0;
   }
 
+  /** The payments of a lead (id and status), in the order they were started (then by id). */
+  async leadPayments(tenant: string, leadId: string): Promise<{ id: string; status: string }[]> {
+    const rows = await this.#db.query('SELECT id, status FROM payments WHERE tenant = $1 AND lead_id = $2 ORDER BY created_at, id', [tenant, leadId]);
+    return rows.map((row) => ({ id: String(row.id), status: String(row.status) }));
+  }
+
   /** A COUNT(*) AS n query's answer (inside a transaction when `on` is one). */
   async count(sql: string, params: readonly SqlValue[], on: SqlExecutor = this.#db): Promise<number> {
     const rows = await on.query<{ n: number | string }>(sql, params);

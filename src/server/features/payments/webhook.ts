@@ -80,8 +80,8 @@ type Verdict = Pick<ProviderEvent, 'kind' | 'amountCents' | 'currency' | 'failur
 /** The outcome when the payment's verdict was recorded already (by the webhook, a verdict asked, or another API process meanwhile): nothing changed. */
 export const ALREADY_SETTLED = 'already settled';
 
-/** Statuses of a payment the provider took: a paid verdict on one is recorded already. */
-const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded', 'conflict'];
+/** Statuses of a payment the provider took: a paid verdict on one is recorded already, and its state is on its lead (Payments.completeLead). */
+export const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded', 'conflict'];
 
 /** Statuses past paid (money given back since): a paid verdict would move such a payment backwards, so it changes nothing. */
 const REFUNDED_STATUSES = ['refunded', 'partially_refunded'];
