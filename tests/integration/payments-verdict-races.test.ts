@@ -8,7 +8,8 @@
  * nothing, its lead not sent again nor its car reserved again; a second part refund, a larger
  * refunded total, is sent on the lead, and the lead keeps the larger total whatever the order its
  * saves arrive in. A refund before the paid verdict records the payment paid first; a part refund
- * recorded while the verdict is recorded keeps the car reserved. A lead shows its newest payment: an
+ * recorded while the verdict is recorded keeps the car reserved, and a full refund recorded while the
+ * car's overlay entry is written leaves it out of the overlay. A lead shows its newest payment: an
  * older payment's late event, or its refund, is recorded on that payment only. The provider's answer is held at a
  * hook (after Stripe answered, before the lead API uses it) while the other recorder runs. Runs on
  * SQLite and, when available, PostgreSQL.
@@ -62,7 +63,7 @@ for (const kind of DATABASES) {
 
     beforeAll(async () => {
       started = await startPaymentsApp(kind, 'payments-verdict-races-', {
-        cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53],
+        cars: [41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54],
         options: (on) => options(on),
       });
       ({ stripe, database } = started);
@@ -541,6 +542,32 @@ for (const kind of DATABASES) {
       expect(await row(paymentId)).toMatchObject({ status: 'partially_refunded', refunded_cents: 5_000 });
       expect(overlayHas('51')).toBe(true);
       expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'partially refunded', refunded: '50.00' });
+    });
+
+    it("a deposit's first recording, the dealer's full refund recorded after its payment's last read and before its car's overlay entry is written: the car is not left in the reserved overlay", async () => {
+      const { paymentId, leadId } = await depositCardSubmitted('54');
+      expect((await card(paymentId)).statusCode).toBe(201);
+      const event = stripe.pay(intentOf(paymentId)!.id);
+      const payments = api().payments;
+      const original = payments.markReserved.bind(payments);
+      let refunded = false;
+      // The overlay's writer is outside the database's transactions: the refund (and its overlay removal) runs before the entry is written.
+      payments.markReserved = async (...args) => {
+        if (args[1] === '54' && !refunded) {
+          refunded = true;
+          await payments.refund(api().tenants.get('alpha')!, paymentId, undefined, 'full');
+        }
+        return original(...args);
+      };
+      try {
+        await post(event);
+      } finally {
+        payments.markReserved = original;
+      }
+      expect(refunded).toBe(true);
+      expect(overlayHas('54')).toBe(false);
+      expect(await row(paymentId)).toMatchObject({ status: 'refunded', refunded_cents: 25_000 });
+      expect((await leadOf(leadId)).data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
     });
 
     it("an older attempt's late succeeded event (Stripe took its card before its cancel; refunded, the car being the newer attempt's) leaves the lead showing the newer payment paid; the older payment's own row records it", async () => {

@@ -151,17 +151,34 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
   if (conflict) return refundTaken(ctx, tenant, payment, at);
   // Only a deposit holds a car: an invoice's lead names no reservation.
   if (!(await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', payment.kind === 'reservation' ? holdUntil : undefined))) return ALREADY_SETTLED;
-  if (payment.kind === 'reservation' && payment.car_id) {
-    // Read again: a full refund recorded since the payment was read has taken the car's overlay entry down
-    // (and freed its hold). A part refund keeps the reservation but marks nothing itself: the car is marked.
-    const now = await ctx.repo.get(tenant.slug, payment.id);
-    if (!now || now.status === 'refunded') {
-      ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id, status: now?.status }, 'paid verdict on a payment refunded in full meanwhile: the car is not marked reserved again');
-      return ALREADY_SETTLED;
-    }
-    await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
-  }
+  if (payment.kind === 'reservation' && payment.car_id && !(await markPaidCar(ctx, tenant, payment, payment.car_id, at))) return ALREADY_SETTLED;
   return 'paid';
+}
+
+/**
+ * paid()'s car marked reserved on the live site, unless the payment was refunded in full meanwhile: that
+ * refund has taken the car's overlay entry down (and freed its hold). A part refund keeps the reservation
+ * but marks nothing itself: the car is marked. The overlay's writer is outside the database's
+ * transactions, so a full refund recorded between the read and the write would find no entry to take
+ * down: the payment is read again after the write, and the entry taken down again when it was refunded
+ * in full by then (whichever of the refund's removal and this one comes last, the entry goes). Resolves
+ * to whether the car stays marked.
+ */
+async function markPaidCar(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, carId: string, at: number): Promise<boolean> {
+  const refundedInFull = async () => {
+    const now = await ctx.repo.get(tenant.slug, payment.id);
+    return !now || now.status === 'refunded';
+  };
+  const reference = payment.provider_ref ?? payment.id;
+  if (await refundedInFull()) {
+    ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id }, 'paid verdict on a payment refunded in full meanwhile: the car is not marked reserved again');
+    return false;
+  }
+  await ctx.markReserved(tenant.slug, carId, reference, at);
+  if (!(await refundedInFull())) return true;
+  await ctx.unmarkReserved(tenant.slug, carId, reference);
+  ctx.deps.log.warn({ tenant: tenant.slug, payment: payment.id }, 'payment refunded in full while its car was marked reserved: the overlay entry taken down again');
+  return false;
 }
 
 /**
