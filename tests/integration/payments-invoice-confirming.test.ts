@@ -2,9 +2,10 @@
  * docs/payments.md "/online-payment": an invoice is not paid twice while its bank confirms a
  * payment. Back on /online-payment with the verdict still processing, the form can be sent
  * again; the server, not the browser, refuses a new payment of that invoice (and a card on
- * another window's payment of it) while another payment of it is being confirmed (or awaits the
- * shopper's 3-D Secure, until the sweep of abandoned payments cancels it), as a deposit's is
- * refused while its car's payment is. A declined payment does not stand in the
+ * another window's payment of it) while another payment of it is being confirmed, as a deposit's is
+ * refused while its car's payment is. One left at the shopper's 3-D Secure in another window is
+ * cancelled at Stripe instead, as a deposit's new attempt cancels the old one (refused as before
+ * when that cancel fails: it went on to be paid or processed). A declined payment does not stand in the
  * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
  * payment may still take the money (or cannot be asked, for at most as long as an abandoned
  * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
@@ -14,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
-import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE, type PaymentProvider } from '../../src/server/features/payments/payments.ts';
 import { paymentLine } from '../../src/server/leads/formats.ts';
 import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
 import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -79,26 +80,63 @@ for (const kind of DATABASES) {
       expect((await pay(`CONF${kind}`, '350.25')).statusCode).toBe(201);
     });
 
-    it("refuses a new payment of the invoice, and a card on another window's payment of it, while one awaits the shopper's 3-D Secure (requires_action), then takes it once the bank declined that one", async () => {
+    it("a payment of the invoice left at the shopper's 3-D Secure (requires_action) in one window is cancelled at Stripe, then here, when another window submits a card on its own payment of it or starts a new one, which is taken", async () => {
       await app.payments.issueInvoice('alpha', { reference: `AUTH-${kind}`, amountCents: 4_200, expiresAt: Date.now() + 86_400_000 });
       const first = await pay(`AUTH-${kind}`, '42');
       const second = await pay(`AUTH-${kind}`, '42');
       expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
       expect((await card(first.json().payment_id)).statusCode).toBe(201);
       const intent = intentOf(first.json().payment_id);
-      intent.status = 'requires_action'; // at the bank's 3-D Secure page: passing it takes the money
+      intent.status = 'requires_action'; // at the bank's 3-D Secure page, left there
+      expect((await card(second.json().payment_id)).statusCode).toBe(201);
+      expect(intent.status).toBe('canceled');
+      expect(await status(first.json().payment_id)).toBe('canceled');
+      // A new payment started (no card yet) while the second waits at 3-D Secure in its turn.
+      const next = intentOf(second.json().payment_id);
+      next.status = 'requires_action';
       const leadsBefore = await leadCount();
-      const again = await pay(`AUTH-${kind}`, '42');
-      expect([again.statusCode, again.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
-      expect(await leadCount()).toBe(leadsBefore);
-      const other = await card(second.json().payment_id);
-      expect([other.statusCode, other.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
-      // The shopper fails the authentication: the bank declines, and the invoice can be paid again.
-      stripe.decline(intent.id);
       expect((await pay(`AUTH-${kind}`, '42')).statusCode).toBe(201);
+      expect(await leadCount()).toBe(leadsBefore + 1);
+      expect([next.status, await status(second.json().payment_id)]).toEqual(['canceled', 'canceled']);
     });
 
-    it('a payment of the invoice left at 3-D Secure stops refusing once the sweep of abandoned payments cancels it (abandonedAfterMs after its card)', async () => {
+    it('a payment of the invoice at 3-D Secure that goes on to be paid, or to the bank processing it, before its cancel: the cancel fails and the new payment is refused as before (the paid one recorded paid)', async () => {
+      let beforeCancel: ((ref: string) => void) | undefined;
+      const base = standInProvider(stripe);
+      const provider: PaymentProvider = {
+        ...base,
+        cancelPayment: async (ref, key) => {
+          beforeCancel?.(ref);
+          beforeCancel = undefined;
+          return base.cancelPayment(ref, key);
+        },
+      };
+      const racing = await testApp(database.db, started!.tenants, {
+        payments: { ...standInPayments(stripe, { intentsPerClientHour: 100 }), providerFor: () => provider },
+      });
+      try {
+        const passed = await cardSubmitted(`PASSED-${kind}`, 4_400, racing);
+        passed.intent.status = 'requires_action';
+        beforeCancel = (ref) => {
+          stripe.pay(ref); // the shopper passes the check in the first window just before the cancel
+        };
+        const paid = await pay(`PASSED-${kind}`, '44', undefined, racing);
+        expect([paid.statusCode, paid.json().fields]).toEqual([422, { reference: INVOICE_PAID_MESSAGE }]);
+        expect(await status(passed.paymentId)).toBe('paid');
+        const processing = await cardSubmitted(`PROC-${kind}`, 4_500, racing);
+        processing.intent.status = 'requires_action';
+        beforeCancel = (ref) => {
+          stripe.intents.get(ref)!.status = 'processing';
+        };
+        const refused = await pay(`PROC-${kind}`, '45', undefined, racing);
+        expect([refused.statusCode, refused.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
+        expect([processing.intent.status, await status(processing.paymentId)]).toEqual(['processing', 'processing']);
+      } finally {
+        await racing.close();
+      }
+    });
+
+    it('a payment of the invoice left at 3-D Secure, no other payment of it started, is cancelled by the sweep of abandoned payments (abandonedAfterMs after its card)', async () => {
       let clock = Date.now();
       const swept = await testApp(database.db, started!.tenants, { now: () => clock, payments: standInPayments(stripe, { intentsPerClientHour: 100 }) });
       try {
@@ -107,7 +145,6 @@ for (const kind of DATABASES) {
         expect((await card(first.json().payment_id, swept)).statusCode).toBe(201);
         const intent = intentOf(first.json().payment_id);
         intent.status = 'requires_action';
-        expect((await pay(`LEFT-${kind}`, '43', undefined, swept)).statusCode).toBe(409);
         clock += DEFAULT_PAYMENT_TIMINGS.abandonedAfterMs;
         expect(await swept.payments.sweepOnlinePayments()).toBeGreaterThanOrEqual(1);
         expect(intent.status).toBe('canceled');

@@ -197,7 +197,9 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       if (!intent) return fail(res, 404, `No such payment_intent: '${one[1]}'`, 'invalid_request_error', 'resource_missing');
       if (!one[2] && method === 'GET') return send(res, 200, intent);
       if (one[2] && method === 'POST') {
-        if (intent.status === 'succeeded') return fail(res, 400, 'You cannot cancel this PaymentIntent because it has a status of succeeded.', 'invalid_request_error', 'payment_intent_unexpected_state');
+        // As Stripe: a payment taken, or one the bank is processing (card payments), can no longer be cancelled.
+        if (intent.status === 'succeeded' || intent.status === 'processing')
+          return fail(res, 400, `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'invalid_request_error', 'payment_intent_unexpected_state');
         intent.status = 'canceled';
         return answer(200, intent);
       }

@@ -17,7 +17,7 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
-import { askExpiringHolds, askVerdict } from './verdicts.ts';
+import { askExpiringHolds, askVerdict, cancelUnpaid } from './verdicts.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
 export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
@@ -39,9 +39,10 @@ const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please
 export const INVOICE_CONFIRMING_MESSAGE = 'A payment of this invoice is being confirmed. Please wait a moment, or call us.';
 /**
  * A provider's states of a payment it has no verdict on yet whose money may still be taken (a
- * succeeded one is recorded paid: stillConfirming), by what it pays for. An invoice's also while it
+ * succeeded one is recorded paid: confirmingState), by what it pays for. An invoice's also while it
  * awaits the shopper's authentication (3-D Secure; passing it takes the money): a new payment of the
- * invoice leaves it be. Not a deposit's: the lead's new attempt takes over its hold and cancels it
+ * invoice cancels it at the provider first, and is refused only when that cancel fails
+ * (invoiceConfirming). Not a deposit's: the lead's new attempt takes over its hold and cancels it
  * at the provider (startReservation).
  */
 const CONFIRMING_STATES: Record<PaymentRow['kind'], readonly string[]> = {
@@ -111,7 +112,7 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
     return started(ctx, provider, own);
   }
   // A card was tried on it: a declined card starts a new attempt, but a payment going through is waited for.
-  if (own?.status === 'pending' && own.provider_ref && (await stillConfirming(ctx, tenant, provider, own))) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
+  if (own?.status === 'pending' && own.provider_ref && (await confirmingState(ctx, tenant, provider, own)) !== undefined) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
   const id = randomUUID();
   let replaced: PaymentRow | undefined;
   try {
@@ -388,13 +389,19 @@ export async function invoiceRefused(ctx: PaymentsContext, tenant: string, refer
   return invoice.paid_payment_id ? INVOICE_PAID_MESSAGE : undefined;
 }
 
+/** Why a payment of an invoice left at 3-D Secure was cancelled (invoiceConfirming). */
+const REPLACED_AT_AUTHENTICATION = 'abandoned at 3-D Secure: replaced by a new payment of the invoice';
+
 /**
  * Why a new payment of invoice `reference` is refused while another payment of it is being
  * confirmed (its card submitted and the provider's state one that may take the money, or the
  * provider not answering), or undefined: an invoice is not paid twice because the shopper came
  * back before the bank's verdict. A verdict the provider already has is recorded first
- * (stillConfirming), so the refusal ends with it: INVOICE_PAID_MESSAGE when that payment paid
- * the invoice. `except`: the payment asking, or the attempt a retried start repeats.
+ * (confirmingState), so the refusal ends with it: INVOICE_PAID_MESSAGE when that payment paid
+ * the invoice. One left awaiting the shopper's 3-D Secure (another window's) is cancelled at the
+ * provider, then here, as a deposit's new attempt cancels the old one, and is no longer in the
+ * way; when that cancel fails (it went on to be paid or processed, or the provider failed) it is
+ * asked again and refuses as before. `except`: the payment asking, or the attempt a retried start repeats.
  */
 export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
   const provider = ctx.provider(tenant);
@@ -403,25 +410,32 @@ export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant,
   if (awaiting.length === 0) return undefined;
   let confirming = false;
   for (const row of awaiting) {
-    if (await stillConfirming(ctx, tenant, provider, row)) confirming = true;
+    let state = await confirmingState(ctx, tenant, provider, row);
+    if (state === 'requires_action' && (await cancelUnpaid(ctx, provider, row, REPLACED_AT_AUTHENTICATION, ctx.deps.now())) !== undefined) state = undefined;
+    else if (state === 'requires_action') state = await confirmingState(ctx, tenant, provider, row);
+    if (state !== undefined) confirming = true;
   }
   if ((await ctx.repo.invoice(tenant.slug, reference))?.paid_payment_id) return INVOICE_PAID_MESSAGE;
   return confirming ? INVOICE_CONFIRMING_MESSAGE : undefined;
 }
 
+/** confirmingState's answer for a payment the provider could not be asked about (or whose verdict could not be recorded). */
+const UNANSWERED = 'unanswered';
+
 /**
- * Whether a pending payment whose card was submitted is still being confirmed, asked of the
- * provider. A verdict the provider already has (its webhook lost or late) is recorded as the
- * webhook records it (verdicts.ts askVerdict, webhook.ts recordVerdict): paid, declined or
- * cancelled, it is confirmed no longer; nor is a payment the provider has no record of (no card
- * can be paid on it there). Still confirming while the provider's state may yet take the money,
- * and when the provider cannot be asked or the verdict not recorded (the safe side: the money may
- * be taken), but only until its card was submitted `abandonedAfterMs` ago: a provider failing for
- * that long does not refuse new payments for good.
+ * How a pending payment whose card was submitted is still being confirmed, asked of the provider:
+ * its state at the provider (CONFIRMING_STATES), UNANSWERED, or undefined when it is not. A verdict
+ * the provider already has (its webhook lost or late) is recorded as the webhook records it
+ * (verdicts.ts askVerdict, webhook.ts recordVerdict): paid, declined or cancelled, it is confirmed
+ * no longer; nor is a payment the provider has no record of (no card can be paid on it there).
+ * Still confirming while the provider's state may yet take the money, and when the provider cannot
+ * be asked or the verdict not recorded (the safe side: the money may be taken), but only until its
+ * card was submitted `abandonedAfterMs` ago: a provider failing for that long does not refuse new
+ * payments for good.
  */
-async function stillConfirming(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<boolean> {
+async function confirmingState(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<string | undefined> {
   const asked = await askVerdict(ctx, tenant, provider, row);
-  if (!asked) return (row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs;
-  if (asked.missing) return false;
-  return asked.outcome === undefined && CONFIRMING_STATES[row.kind].includes(asked.state.status);
+  if (!asked) return (row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs ? UNANSWERED : undefined;
+  if (asked.missing || asked.outcome !== undefined) return undefined;
+  return CONFIRMING_STATES[row.kind].includes(asked.state.status) ? asked.state.status : undefined;
 }

@@ -120,14 +120,32 @@ export async function sweepOnlinePayments(ctx: PaymentsContext): Promise<number>
       ctx.deps.log.info({ tenant: row.tenant, payment: row.id, state: asked.state.status }, 'abandoned payment left pending: the provider is confirming it');
       continue;
     }
-    try {
-      await provider.cancelPayment(row.provider_ref, `cancel-${row.id}`);
-    } catch (error) {
-      ctx.deps.log.warn({ tenant: row.tenant, payment: row.id, error: (error as Error).message }, 'abandoned payment left pending: cancel at provider failed');
-      continue;
-    }
-    if (await ctx.repo.cancelAbandoned(row.id, 'abandoned: no card paid', at)) settled++;
+    if (await cancelUnpaid(ctx, provider, row, 'abandoned: no card paid', at)) settled++;
   }
   if (settled > 0) ctx.deps.log.info({ settled }, 'abandoned online payments settled');
   return settled;
+}
+
+/**
+ * Cancel a pending payment on which no card is being paid (the sweep's abandoned payment; an
+ * invoice's payment left at 3-D Secure when a new payment of the invoice starts, reserve.ts
+ * invoiceConfirming): at the provider first, then here, only while still pending (`failure` says
+ * why). Resolves to whether this call marked it cancelled here (false: its webhook, or another API
+ * process, did), or to undefined when the provider did not cancel it (it went on to be paid or
+ * processed, or the provider failed; logged): it is left pending.
+ */
+export async function cancelUnpaid(
+  ctx: PaymentsContext,
+  provider: PaymentProvider,
+  row: PaymentRow,
+  failure: string,
+  at: number,
+): Promise<boolean | undefined> {
+  try {
+    await provider.cancelPayment(row.provider_ref!, `cancel-${row.id}`);
+  } catch (error) {
+    ctx.deps.log.warn({ tenant: row.tenant, payment: row.id, error: (error as Error).message }, 'payment left pending: cancel at provider failed');
+    return undefined;
+  }
+  return ctx.repo.cancelAbandoned(row.id, failure, at);
 }
