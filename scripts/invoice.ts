@@ -6,9 +6,9 @@
  *   npm run invoice -- --tenant <slug> --list
  *   npm run invoice -- --tenant <slug> --withdraw <invoice number>
  *
- * Issuing an unpaid invoice again changes its amount and validity. Reads the same settings as
- * the API (DATABASE_URL or SQLITE_FILE, TENANTS_DIR; docs/lead-api.md); the start it shares with
- * the refund command is src/server/payments-command.ts.
+ * Issuing an unpaid invoice again changes its amount (not while a card is being paid on it) and
+ * validity. Reads the API's settings (database, TENANTS_DIR, the Stripe variables; docs/lead-api.md);
+ * the start it shares with the refund command is src/server/payments-command.ts.
  */
 import { parseArgs } from 'node:util';
 import { onlinePaymentLimitCents } from '../src/lib/forms/online-payment.ts';

@@ -9,7 +9,8 @@
  * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
  * payment may still take the money (or cannot be asked, for at most as long as an abandoned
  * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
- * it, and a payment Stripe has no record of does not stand in the way. Runs on SQLite and, when
+ * it, and a payment Stripe has no record of does not stand in the way. The dealer's invoice command
+ * does not change the amount of an invoice a card is being paid on. Runs on SQLite and, when
  * available, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +296,25 @@ for (const kind of DATABASES) {
       intent.status = 'processing';
       const retried = await pay(`SAME-${kind}`, '75', attempt);
       expect([retried.statusCode, retried.json().payment_id]).toEqual([201, paymentId]);
+    });
+
+    it("the invoice command does not change an invoice's amount while a card is being paid on it (the bank processing it, 3-D Secure): the refusal names the invoice and the payment's state", async () => {
+      const reference = `BUSY-${kind}`;
+      const { paymentId, intent } = await cardSubmitted(reference, 30_000);
+      const change = (cents: number) => app.payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: Date.now() + 86_400_000 });
+      intent.status = 'processing';
+      await expect(change(35_000)).rejects.toThrow(
+        `cannot change invoice ${reference} of alpha while a card is being paid on it: payment ${paymentId} is being processed by the bank at Stripe (processing). Change it once that payment is settled (--list shows whether it paid the invoice).`,
+      );
+      intent.status = 'requires_action';
+      await expect(change(25_000)).rejects.toThrow(`payment ${paymentId} is awaiting the shopper's 3-D Secure check (requires_action).`);
+      expect(await invoice(reference)).toMatchObject({ amount_cents: 30_000, paid_payment_id: null });
+      await change(30_000); // its validity only: the amount the card pays stays
+      expect(intent.status).toBe('requires_action'); // the dealer's command cancels nothing
+      stripe.decline(intent.id); // the shopper fails the check: no card is being paid on it now
+      await change(35_000);
+      expect(await invoice(reference)).toMatchObject({ amount_cents: 35_000, paid_payment_id: null });
+      expect(await status(paymentId)).toBe('failed');
     });
   });
 }

@@ -423,6 +423,22 @@ for (const kind of DATABASES) {
       );
     }, 180_000);
 
+    it("the invoice command refuses to change the amount of an invoice a card is being paid on, naming the invoice and the payment's state", async () => {
+      await app.payments.issueInvoice('alpha', { reference: 'CLI-BUSY', amountCents: 20_000, expiresAt: clock + 86_400_000 });
+      const body = { ...contact, reference: 'CLI-BUSY', amount: '200', terms_conditions: true, attempt: `cli-busy-${kind}` };
+      const started = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: body });
+      expect(started.statusCode).toBe(201);
+      const paymentId = started.json().payment_id as string;
+      expect((await card(paymentId)).statusCode).toBe(201);
+      stripe.intents.get(refOf(paymentId))!.status = 'processing';
+      const refused = await command('invoice', refundEnv(), '--reference', 'CLI-BUSY', '--amount', '250');
+      expect([refused.status, refused.stdout]).toEqual([1, '']);
+      expect(refused.stderr).toContain(
+        `invoice failed: cannot change invoice CLI-BUSY of alpha while a card is being paid on it: payment ${paymentId} is being processed by the bank at Stripe (processing).`,
+      );
+      expect((await app.payments.invoices('alpha')).find((invoice) => invoice.reference === 'CLI-BUSY')).toMatchObject({ amount_cents: 20_000 });
+    }, 180_000);
+
     it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
       await app.payments.issueInvoice('alpha', { reference: 'INV-2041', amountCents: 125_050, expiresAt: clock + 86_400_000 });
       // opt_in as a page built before the form stopped sending one (it shows no opt-in box) posted it.

@@ -16,7 +16,7 @@ import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter 
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
-import { createIntent, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
+import { createIntent, invoiceChangeRefused, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook, PAID_STATUSES } from './webhook.ts';
@@ -180,9 +180,14 @@ export class Payments implements PaymentsContext {
 
   // ---- Invoices, status, expiry ------------------------------------------------------------------
 
-  /** Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. */
-  issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
-    return this.repo.issueInvoice(tenant, input, this.deps.now());
+  /**
+   * Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. Its amount is
+   * not changed while a card is being paid on it (reserve.ts invoiceChangeRefused): throws, saying why.
+   */
+  async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
+    const refused = await invoiceChangeRefused(this, tenant, input.reference, input.amountCents);
+    if (refused) throw new Error(refused);
+    await this.repo.issueInvoice(tenant, input, this.deps.now());
   }
 
   /** Withdraw an unpaid invoice; returns whether one was withdrawn. */

@@ -435,7 +435,40 @@ const UNANSWERED = 'unanswered';
  */
 async function confirmingState(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<string | undefined> {
   const asked = await askVerdict(ctx, tenant, provider, row);
-  if (!asked) return (row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs ? UNANSWERED : undefined;
+  if (!asked) return unanswered(ctx, row);
   if (asked.missing || asked.outcome !== undefined) return undefined;
   return CONFIRMING_STATES[row.kind].includes(asked.state.status) ? asked.state.status : undefined;
+}
+
+/** A payment whose state the provider cannot give: UNANSWERED (the money may be taken) until its card was submitted `abandonedAfterMs` ago. */
+const unanswered = (ctx: PaymentsContext, row: PaymentRow) => ((row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs ? UNANSWERED : undefined);
+
+/** How the invoice command names the state of a card being paid on the invoice (confirmingState's answers). */
+const PAYING_STATE_WORDS: Record<string, string> = {
+  processing: 'being processed by the bank at Stripe (processing)',
+  requires_capture: 'authorised at Stripe and awaiting capture (requires_capture)',
+  requires_action: "awaiting the shopper's 3-D Secure check (requires_action)",
+  [UNANSWERED]: 'submitted and Stripe could not be asked for its state (the command asks with the lead API\'s STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
+};
+
+/**
+ * Why invoice `reference` of tenant `slug` may not be changed to `amountCents` now (npm run invoice),
+ * or undefined: not while a card is being paid on it, a payment of it whose card was submitted and
+ * that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe cannot be asked
+ * about (confirmingState; without the Stripe keys no payment can be asked about): that card pays the
+ * amount asked when it was submitted. A verdict Stripe has is recorded first (the invoice then paid by
+ * it cannot be changed at all: repository.ts issueInvoice). The same amount again (its validity only)
+ * is not refused.
+ */
+export async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, amountCents: number): Promise<string | undefined> {
+  const invoice = await ctx.repo.invoice(slug, reference);
+  if (!invoice || invoice.paid_payment_id || Number(invoice.amount_cents) === amountCents) return undefined;
+  const tenant = ctx.deps.tenants.get(slug);
+  const provider = tenant ? ctx.provider(tenant) : undefined;
+  for (const row of await ctx.repo.invoicePaymentsAwaiting(slug, reference, {})) {
+    const state = tenant && provider ? await confirmingState(ctx, tenant, provider, row) : unanswered(ctx, row);
+    if (state === undefined) continue;
+    return `cannot change invoice ${reference} of ${slug} while a card is being paid on it: payment ${row.id} is ${PAYING_STATE_WORDS[state] ?? state}. Change it once that payment is settled (--list shows whether it paid the invoice).`;
+  }
+  return undefined;
 }
