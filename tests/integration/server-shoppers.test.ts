@@ -117,6 +117,25 @@ for (const kind of DATABASES) {
       expect(removed.json()).toMatchObject({ success: true, watchlist: ['2'] });
     });
 
+    it('removes a saved car that has since left the feed, and saves only a car the site lists', async () => {
+      const token = await signIn('0412000007');
+      const auth = { ...ALPHA, authorization: `Bearer ${token}` };
+      // Car 777 was saved while it was listed and has since left the feed: its row as save-car left it.
+      await database.db.run('INSERT INTO watchlist (tenant, phone, car_id, created_at) VALUES ($1, $2, $3, $4)', ['alpha', '0412000007', '777', clock]);
+      expect((await app.inject({ method: 'GET', url: '/api/watchlist', headers: auth })).json().watchlist).toEqual(['777']);
+      const removed = await app.inject({ method: 'POST', url: '/api/watchlist/remove-car', headers: auth, payload: { phone_number: '0412000007', car_id: '777' } });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json()).toEqual({ success: true, car_id: '777', watchlist: [] });
+      expect((await app.inject({ method: 'GET', url: '/api/watchlist', headers: auth })).json().watchlist).toEqual([]);
+      // Neither a car that is not in the feed nor one the site no longer shows (car 4, sold long ago) can be saved.
+      for (const car_id of ['777', 4]) {
+        const refused = await app.inject({ method: 'POST', url: '/api/watchlist/save-car', headers: auth, payload: { phone_number: '0412000007', car_id } });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json().fields).toEqual({ car_id: 'This car is not listed on this site.' });
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/watchlist', headers: auth })).json().watchlist).toEqual([]);
+    });
+
     it('rejects watchlist changes without a session, for another phone, or for another tenant car', async () => {
       const token = await signIn('0412000006');
       const auth = { ...ALPHA, authorization: `Bearer ${token}` };

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { WatchlistChangeSchema } from '../../../schemas/api/watchlist.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
-import { findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { WatchlistStore } from './store.ts';
@@ -19,11 +19,20 @@ export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     if (!user) return sendError(reply, 401, 'Please sign in to use your watchlist.');
     if (user.phone !== body.phone_number) return sendError(reply, 403, 'Please sign in with this phone number to change its watchlist.');
     const tenant = request.tenant;
-    const car = findCar(tenant, body.car_id);
-    if (!car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
-    if (action === 'save') await watchlist.saveToWatchlist(tenant.slug, user.phone, String(car.id), now());
-    else await watchlist.removeFromWatchlist(tenant.slug, user.phone, String(car.id));
-    return { success: true, car_id: String(car.id), watchlist: await watchlist.watchlist(tenant.slug, user.phone) };
+    let carId: string;
+    if (action === 'save') {
+      // Only a car the site shows (findListedCar: the feed's show_on_dealer_website and the site's stock rules), not any feed car.
+      const car = findListedCar(tenant, body.car_id, now());
+      if (!car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+      carId = String(car.id);
+      await watchlist.saveToWatchlist(tenant.slug, user.phone, carId, now());
+    } else {
+      // Any id on this phone's list, in the feed or not (a car that has left it shows 'No longer listed' with Remove);
+      // a slug of a car still in the feed names its id, as it does for a save.
+      carId = String(findCar(tenant, body.car_id)?.id ?? body.car_id);
+      await watchlist.removeFromWatchlist(tenant.slug, user.phone, carId);
+    }
+    return { success: true, car_id: carId, watchlist: await watchlist.watchlist(tenant.slug, user.phone) };
   };
   // Only on a site that keeps a watchlist (garage_enabled or features.garage): elsewhere 404, signed in or not.
   app.post('/api/watchlist/save-car', offeredOnly('garage'), watchlistChange('save'));
