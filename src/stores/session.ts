@@ -64,7 +64,7 @@ export function createSession(storage?: KeyValueStorage | null, clock: () => num
       $session.set(null);
       return true;
     },
-    /** The live session, or null when signed out or expired (an expired one is dropped). */
+    /** The live session, or null when signed out or expired (an expired one is dropped; the local watchlist ids stay: docs/forms.md). */
     currentSession(): ShopperSession | null {
       const session = $session.get();
       if (session && !isSignedIn(session, clock())) {

@@ -1,14 +1,15 @@
 /**
  * Save to / remove from the watchlist (spec §4 "Watchlist"): a signed-in shopper's change
- * is made locally at once, then posted (no rollback; toasts). A signed-out shopper, or one
- * whose API session has ended (401), goes to /sign-in?type=watchlist and the save or remove it
- * asked for is made after signing in (watchlist-client.ts). Sold cars hide the
+ * is made locally at once, then posted (no rollback; toasts). A signed-out shopper, one whose
+ * local session has lapsed, or one whose API session has ended (401), goes to
+ * /sign-in?type=watchlist and the save or remove it asked for is made after signing in
+ * (watchlist-client.ts). Sold cars hide the
  * button unless the car is already saved (the toast still shows).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { signInHref } from '../../lib/forms/gating.ts';
-import { currentSession } from '../../stores/session.ts';
+import { $session, currentSession } from '../../stores/session.ts';
 import { changeWatchlist, configureWatchlistApi, rememberPendingChange, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
 import '../ui/form-kit/forms.css';
@@ -42,13 +43,16 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   const toggle = async () => {
     // A press while the last change is still being sent does nothing (the button is aria-disabled, not disabled: see below).
     if (busy) return;
+    const action = saved ? 'remove' : 'save';
+    // The stored record, lapsed or not: currentSession drops a lapsed one, whose phone a remove is made for after sign-in.
+    const stored = $session.get();
     const session = currentSession();
     if (!session) {
-      rememberPendingChange({ action: 'save', id: String(car.id), name: car.name });
+      rememberPendingChange({ action, id: String(car.id), name: car.name, phone: stored?.phone });
       return toSignIn();
     }
     setBusy(true);
-    const outcome = await changeWatchlist(saved ? 'remove' : 'save', car, session.phone);
+    const outcome = await changeWatchlist(action, car, session.phone);
     setBusy(false);
     if (outcome === 'signed-out') toSignIn();
   };

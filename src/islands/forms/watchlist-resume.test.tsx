@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * A watchlist change cut short because the API session had ended (401) is made after the
- * shopper signs in again (watchlist-client.ts): sign-in makes the server's list the local one,
+ * A watchlist change cut short because the API session had ended (401), or the local one had
+ * lapsed, is made after the shopper signs in again (watchlist-client.ts): sign-in makes the server's list the local one,
  * so a remove that was not remembered came back with it. On a site that keeps no watchlist
  * (`garageKept` false) signing in asks the API for none. The page the shopper goes back to
  * shows how a change made after sign-in went: its toast, or the failure alert (spec §8).
@@ -105,6 +105,25 @@ describe('a watchlist change cut short by an ended session', () => {
     expect(calls.map((call) => call.path)).toEqual(['/auth/request-code', '/auth/verify']);
     expect(watchlist.$watchlist.get()).toEqual([]);
     expect(window.location.assign).toHaveBeenLastCalledWith(`/cars/${car.slug}`);
+  });
+
+  it('a press on "Saved to Watchlist" after the local session lapsed is a remove, made after signing in again (not a save)', async () => {
+    // The shopper signed in long ago and saved the car then: the session's expiry has passed, the car still shows saved.
+    signIn({ user_id: 'u-1', phone, expires_at: Date.now() - 60_000 });
+    const early = stubApi({});
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    await settle();
+    const button = mounted.host.querySelector('[data-testid="watchlist-button"]')!;
+    expect(button.textContent).toContain('Saved to Watchlist');
+    click(button);
+    await settle();
+    expect(early).toEqual([]);
+    expect(window.location.assign).toHaveBeenLastCalledWith(expect.stringMatching(/^\/sign-in\?type=watchlist&/));
+
+    const calls = await signInAgain(phone, [car.id, '7']);
+    expect(posted(calls, '/watchlist/save-car')).toEqual([]);
+    expect(posted(calls, '/watchlist/remove-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
+    expect(watchlist.$watchlist.get()).toEqual(['7']);
   });
 
   it('a save is made after signing in again', async () => {
