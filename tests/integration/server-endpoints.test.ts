@@ -173,6 +173,46 @@ for (const kind of DATABASES) {
       expect((await post('/api/leads', { ...contact, category: 'General Enquiry', car_id: 1, dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
     });
 
+    it('while the appointments provider cannot be asked, takes a test drive at a time the dealer is open (its start alone) and refuses any other', async () => {
+      // Nothing listens on port 9: every question to the provider fails.
+      const outage = await testApp(database.db, `${folder.dir}/tenants`, { now: () => clock, providers: { appointments: { url: 'http://127.0.0.1:9', key: 'k' } } });
+      try {
+        const testDrive = (dateTime: string) =>
+          outage.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'Test Drive', car_id: 1, email: 'outage@example.com', dateTime } });
+        for (const [why, dateTime] of [
+          ['the past', '2026-03-01T10:00'],
+          ['later today', '2026-03-06T14:00'],
+          ['3 am', '2026-03-17T03:00'],
+          ['a Sunday', '2026-03-15T10:00'],
+          ['a Closed holiday', '2026-03-10T10:00'],
+          ['at closing', '2026-03-17T17:00'],
+          ['beyond 31 days', '2026-04-07T10:00'],
+          ['15 months ahead', '2027-06-01T10:00'],
+        ]) {
+          const refused = await testDrive(dateTime);
+          expect([why, refused.statusCode, refused.json().fields]).toEqual([why, 422, { dateTime: 'That time is not available for a test drive. Please choose another time.' }]);
+        }
+        // The provider's own grid is not known: any start the dealer is open at is taken, the day's last half hour too.
+        expect((await testDrive('2026-03-17T10:00')).statusCode).toBe(201);
+        expect((await testDrive('2026-03-17T16:30')).statusCode).toBe(201);
+        // Each holds its start alone, as a provider's slot does: the same start again clashes, a minute later does not.
+        expect((await testDrive('2026-03-17T10:00:00+10:00')).statusCode).toBe(409);
+        expect((await testDrive('2026-03-17T10:01')).statusCode).toBe(201);
+        const rows = await database.db.query<{ starts_at: number | string; ends_at: number | string }>(
+          'SELECT starts_at, ends_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at >= $3 ORDER BY starts_at',
+          ['alpha', '1', Date.parse('2026-03-14T00:00:00+10:00')],
+        );
+        const held = rows.map((row) => [new Date(Number(row.starts_at)).toISOString(), Number(row.ends_at) - Number(row.starts_at)]);
+        expect(held).toEqual([
+          ['2026-03-17T00:00:00.000Z', 0],
+          ['2026-03-17T00:01:00.000Z', 0],
+          ['2026-03-17T06:30:00.000Z', 0],
+        ]);
+      } finally {
+        await outage.close();
+      }
+    });
+
     it('takes a typed time the dealer is open at (the free date-time box), booking its own hour: no double booking either way', async () => {
       const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, email: 'typed@example.com', dateTime });
       const typed = await testDrive('2026-03-11T09:15');

@@ -62,6 +62,13 @@ export interface AppointmentsAdapter {
   /** The time a test drive of the car starting at `startsAt` holds it, booked or not (the lead's write answers a clash); undefined when the time cannot be booked. */
   driveTime(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<DriveTime | undefined>;
   /**
+   * The time a test drive of the car starting at `startsAt` holds it when driveTime failed (a
+   * provider that cannot be asked): its start alone, when the car's location is open then on a
+   * date a drive may be booked (the local grid's dates and hours, any start from opening until
+   * closing); undefined for any other time. An outage loses no lead with a possible time.
+   */
+  unaskedTime(tenant: ApiTenant, car: Car, startsAt: number, now: number): DriveTime | undefined;
+  /**
    * How long (ms from its start) a booking stored without its end holds the car: one booked
    * before migration 310, or by an older API process during a rolling restart, which stored this
    * adapter's booking as its start alone. It holds what such a booking held then: a local grid

@@ -11,7 +11,7 @@ import { callProvider, carLocation, type AppointmentsAdapter } from '../../kerne
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { dealerYear } from '../../../lib/text/dealer-time.ts';
-import { UNENDED_GRID_BOOKING_MS, availableSlots, driveTime } from './appointments.ts';
+import { UNENDED_GRID_BOOKING_MS, availableSlots, driveTime, unaskedDriveTime, type SlotGrid } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
 
@@ -49,6 +49,12 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedDrives'>, 
   };
 }
 
+/** Where the local grid cuts a car's slots: the clock, the site's time zone and the hours of the car's location. */
+const slotGrid = (tenant: ApiTenant, car: Car, now: number): SlotGrid => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
+
+/** The time taken when driveTime failed: a start the car's location is open at on a bookable date, its start alone (unaskedDriveTime). */
+const unaskedTime: AppointmentsAdapter['unaskedTime'] = (tenant, car, startsAt, now) => unaskedDriveTime(slotGrid(tenant, car, now), startsAt);
+
 /**
  * Test-drive slots from a provider: its availability answer; a lead's time must start one of its
  * slots, and no other time is booked (the provider leaves out those it knows are booked; its grid
@@ -65,6 +71,7 @@ function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
       const { days } = await availability(tenant, car, MAX_BOOKING_DAYS, now);
       return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt)) ? { startsAt, endsAt: startsAt } : undefined;
     },
+    unaskedTime,
     unendedMs: 0,
   };
 }
@@ -75,13 +82,13 @@ function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
  * booking without its end (before migration 310) the grid slot it took, an hour.
  */
 function localAppointments(leads: Pick<LeadRepository, 'bookedDrives'>): AppointmentsAdapter {
-  const grid = (tenant: ApiTenant, car: Car, now: number) => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
   return {
     availability: async (tenant, car, days, now) => {
       const booked = await leads.bookedDrives(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000, UNENDED_GRID_BOOKING_MS);
-      return { timezone: tenant.site.timezone, days: availableSlots({ ...grid(tenant, car, now), days, booked }) };
+      return { timezone: tenant.site.timezone, days: availableSlots({ ...slotGrid(tenant, car, now), days, booked }) };
     },
-    driveTime: async (tenant, car, startsAt, now) => driveTime(grid(tenant, car, now), startsAt),
+    driveTime: async (tenant, car, startsAt, now) => driveTime(slotGrid(tenant, car, now), startsAt),
+    unaskedTime,
     unendedMs: UNENDED_GRID_BOOKING_MS,
   };
 }

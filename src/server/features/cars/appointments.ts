@@ -3,7 +3,8 @@
  * on each date (its holiday entry first, then its weekly row: hoursOnDate), in the dealer's
  * time zone, from tomorrow for `days` days, minus the slots a booked drive overlaps; and the
  * hour a lead's test drive holds the car from its time, a listed slot or a time typed between
- * them (driveTime). Pure (the clock and bookings are arguments).
+ * them (driveTime); and the time taken while an appointments provider cannot be asked, checked
+ * against the same dates and hours (unaskedDriveTime). Pure (the clock and bookings are arguments).
  */
 import type { OpeningHour } from '../../../schemas/site.ts';
 import type { DriveTime, Slot } from '../../kernel/adapters.ts';
@@ -72,6 +73,20 @@ export function availableSlots(input: SlotGrid & { days: number; booked: readonl
 }
 
 /**
+ * The dealer's opening and closing instants on the date `startsAt` falls on, when a test drive
+ * may be booked that date (testDriveDates: not the past, today or too far ahead) and the location
+ * opens then (hoursOnDate: not a closed day or holiday); undefined otherwise.
+ */
+function bookableDay(grid: SlotGrid, startsAt: number): { opens: number; closes: number } | undefined {
+  if (!Number.isFinite(startsAt)) return undefined;
+  const date = dealerWallClock(startsAt, grid.timeZone).date;
+  const { first, last } = testDriveDates(grid.now, grid.timeZone);
+  const day = hoursOnDate(slotHours(grid.hours), date).hours;
+  if (date < first || date > last || !day) return undefined;
+  return { opens: dateTimeAt(date, day.open, grid.timeZone), closes: dateTimeAt(date, day.close, grid.timeZone) };
+}
+
+/**
  * The time a test drive starting at `startsAt` (epoch ms) holds the car, booked or not (the
  * lead's write answers a clash): its own hour, whether it starts at a slot the availability call
  * lists or at a time typed between them (9:15 to 10:15). Two drives clash only when their hours
@@ -80,11 +95,19 @@ export function availableSlots(input: SlotGrid & { days: number; booked: readonl
  * holiday, or an hour that does not fit inside the day's hours.
  */
 export function driveTime(grid: SlotGrid, startsAt: number): DriveTime | undefined {
-  if (!Number.isFinite(startsAt)) return undefined;
-  const date = dealerWallClock(startsAt, grid.timeZone).date;
-  const { first, last } = testDriveDates(grid.now, grid.timeZone);
-  const day = hoursOnDate(slotHours(grid.hours), date).hours;
-  if (date < first || date > last || !day) return undefined;
-  if (startsAt < dateTimeAt(date, day.open, grid.timeZone) || startsAt + SLOT_MS > dateTimeAt(date, day.close, grid.timeZone)) return undefined;
+  const day = bookableDay(grid, startsAt);
+  if (!day || startsAt < day.opens || startsAt + SLOT_MS > day.closes) return undefined;
   return { startsAt, endsAt: startsAt + SLOT_MS };
+}
+
+/**
+ * The time a test drive starting at `startsAt` holds the car when the appointments provider
+ * cannot be asked: its start alone, as a provider's slot (the dealer confirms it), when the date
+ * is one a drive may be booked on and the location is open then, from opening until closing (the
+ * provider's own grid and drive length are not known, so its last slot may start in the day's
+ * last hour); undefined for any other time.
+ */
+export function unaskedDriveTime(grid: SlotGrid, startsAt: number): DriveTime | undefined {
+  const day = bookableDay(grid, startsAt);
+  return day && startsAt >= day.opens && startsAt < day.closes ? { startsAt, endsAt: startsAt } : undefined;
 }

@@ -1,7 +1,7 @@
 /** The cars feature's local defaults: finance quote, price comparison, test-drive availability. */
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../../schemas/car.ts';
-import { availableSlots, driveTime } from './appointments.ts';
+import { availableSlots, driveTime, unaskedDriveTime } from './appointments.ts';
 import { dealerInstant } from '../../../lib/text/dealer-time.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
@@ -119,6 +119,30 @@ describe('appointments', () => {
       // Booked, a slot's hour keeps out itself alone.
       const day = availableSlots({ now, days: 1, timeZone, hours, booked: [driveTime({ now, timeZone, hours }, starts[2]!)!] })[0]!;
       expect(day.slots.map((slot) => Date.parse(slot.start))).toEqual(starts.slice(0, day.slots.length + 1).filter((start) => start !== starts[2]));
+    });
+  });
+  describe('unaskedDriveTime: the time taken while the appointments provider cannot be asked (any start the dealer is open at, tomorrow on; its start alone)', () => {
+    const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
+    const timeZone = 'Australia/Brisbane';
+    const hours = {
+      opening_hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:30', close: '17:30' })),
+      special_hours: [{ date: '2026-12-25', status: 'Closed' as const, name: 'Christmas Day' }],
+    };
+    it.each([
+      ['opening time', '2026-12-24T08:30:00+10:00', true],
+      ['a start in the last hour (a provider slot of its own length)', '2026-12-24T17:00:00+10:00', true],
+      ['the last weekday of the 31 days', '2027-01-22T08:30:00+10:00', true],
+      ['closing time', '2026-12-24T17:30:00+10:00', false],
+      ['before opening (3am)', '2026-12-24T03:00:00+10:00', false],
+      ['the past', '2020-01-01T10:00:00+10:00', false],
+      ['later today', '2026-12-23T14:30:00+10:00', false],
+      ['a Closed holiday', '2026-12-25T10:30:00+10:00', false],
+      ['a day the week closes (Sunday)', '2026-12-27T10:30:00+10:00', false],
+      ['beyond the 31 days (the Monday after)', '2027-01-25T08:30:00+10:00', false],
+      ['no time at all', 'soon', false],
+    ])('%s', (_name, iso, taken) => {
+      const at = Date.parse(iso);
+      expect(unaskedDriveTime({ now, timeZone, hours }, at)).toEqual(taken ? { startsAt: at, endsAt: at } : undefined);
     });
   });
 });

@@ -174,16 +174,17 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
 
 /**
  * The time a test drive of `car` at `startsAt` holds it (the appointments adapter, provider or
- * local: driveTime), undefined when it cannot be booked then. When a provider cannot be asked the
- * time is taken as a provider's slot is, its start alone (the dealer confirms it): a provider
- * outage loses no lead.
+ * local: driveTime), undefined when it cannot be booked then. When a provider cannot be asked, a
+ * time the car's location is open at on a bookable date (the local grid's dates and hours:
+ * unaskedTime) is taken as a provider's slot is, its start alone (the dealer confirms it), and
+ * any other refused: a provider outage loses no lead with a possible time.
  */
 async function testDriveTime(ctx: ApiContext<LeadsAdapters>, request: FastifyRequest, car: Car, startsAt: number): Promise<DriveTime | undefined> {
   try {
     return await ctx.adapters.appointments.driveTime(request.tenant, car, startsAt, ctx.now());
   } catch (error) {
-    request.log.warn({ tenant: request.tenant.slug, error: (error as Error).message }, 'test-drive time not checked: the appointments provider failed');
-    return Number.isFinite(startsAt) ? { startsAt, endsAt: startsAt } : undefined;
+    request.log.warn({ tenant: request.tenant.slug, error: (error as Error).message }, 'test-drive time checked locally: the appointments provider failed');
+    return ctx.adapters.appointments.unaskedTime(request.tenant, car, startsAt, ctx.now());
   }
 }
 
