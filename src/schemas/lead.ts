@@ -10,7 +10,7 @@
  * but the message is one line (oneLine, ./forms/fields.ts).
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, kmInput, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { preferredServiceDate, serviceOrderDetails } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
@@ -129,7 +129,7 @@ export const LeadSubmissionSchema = v.object({
   'Mobile Number': optionalPhone,
   'Email Address': optionalEmail,
   evalid: optionalText(64),
-  odometer: v.optional(v.union([v.literal(''), numberInput(0, 2_000_000)])),
+  odometer: v.optional(v.union([v.literal(''), kmInput(2_000_000)])),
   service_history: optionalText(80),
   number_of_keys: optionalText(20),
   car_condition: optionalText(80),

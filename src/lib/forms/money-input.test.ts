@@ -35,6 +35,15 @@ describe('money and km inputs', () => {
     expect(formatKmInput('x')).toBe('');
   });
 
+  it('keeps a point typed in kilometres, so the digits after it do not join the whole km; the reading is the whole km before it', () => {
+    expect(formatKmInput('45,000. kms')).toBe('45,000. kms');
+    expect(formatKmInput('45,000.5 kms')).toBe('45,000.5 kms');
+    expect(formatKmInput('45000.567')).toBe('45,000.56 kms');
+    expect(parseWholeNumber('45,000.5 kms')).toBe(45000);
+    expect(digitsBefore('45,000. kms', 7)).toBe(6);
+    expect(caretAfterFormat('45,000. kms', 6)).toBe(7);
+  });
+
   it('offers the spec presets unless the site configures its own', () => {
     expect(DEFAULT_MONEY_PRESETS.map((value) => presetLabel(value, 'money'))).toEqual(['$5,000', '$10,000', '$15,000', '$20,000', '$25,000', '$30,000', '$40,000', '$50,000', '$70,000']);
     expect(moneyPresets([300000, 800000])).toEqual([300000, 800000]);

@@ -10,9 +10,9 @@ export const DEFAULT_KM_PRESETS: readonly number[] = [10000, 25000, 50000, 75000
 
 const thousands = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
 
-/** The whole number before the first point of what was typed ('30,000.50' -> 30000, '$12,5a00' -> 12500); null when no digit precedes the point. */
+/** The whole number before the first point of what was typed ('30,000.50' -> 30000, '45,000.5 kms' -> 45000, '$12,5a00' -> 12500); null when no digit precedes the point. */
 export function parseWholeNumber(text: string): number | null {
-  // Cents and decimals are dropped: prices and odometers are whole numbers in every form.
+  // Cents and fractions of a km are dropped: prices and odometers are whole numbers in every form.
   const beforeDecimal = text.split('.')[0] ?? '';
   const digits = beforeDecimal.replace(/\D/g, '');
   if (digits === '') return null;
@@ -21,12 +21,13 @@ export function parseWholeNumber(text: string): number | null {
 }
 
 /**
- * The cents part of a money input's text as typed: its first point and up to two digits after
- * it ('.', '.5', '.50'); '' without a point. It stays in the field, so a point typed key by key
- * is not lost before its cents; the amount read is still the whole dollars before it
+ * The fraction part of a money or kilometre input's text as typed: its first point and up to
+ * two digits after it ('.', '.5', '.50'); '' without a point. It stays in the field, so a point
+ * typed key by key is not lost and the digits after it do not join the whole number ('45000.5'
+ * typed was 450,005 km); the number read is still the whole dollars or km before it
  * (parseWholeNumber).
  */
-function typedCents(text: string): string {
+function typedFraction(text: string): string {
   const point = text.indexOf('.');
   if (point === -1) return '';
   const cents = text.slice(point + 1).replace(/\D/g, '');
@@ -39,10 +40,10 @@ export function formatMoneyInput(text: string): string {
   return grouped === '' ? '' : `$${grouped}`;
 }
 
-/** Display text of a kilometre input: '45,000 kms' for 45000, '' for nothing typed. */
+/** Display text of a kilometre input: '45,000 kms' for 45000, '45,000.5 kms' for '45000.5' (read as 45,000), '' for nothing typed. */
 export function formatKmInput(text: string): string {
-  const value = parseWholeNumber(text);
-  return value === null ? '' : `${thousands.format(value)} kms`;
+  const grouped = groupedDigitsText(text);
+  return grouped === '' ? '' : `${grouped} kms`;
 }
 
 /** A preset's label: '$5,000' or '50,000 kms'. */
@@ -82,11 +83,12 @@ export function caretAfterFormat(formatted: string, digitsBeforeCaret: number): 
  * A dollar input with its '$' shown beside it (the finance calculator): what the field shows
  * while typing, thousand separators and no '$' ('45,000' for '45000'), a point and its cents
  * as typed ('30,000.50'); '' when no digit precedes the point, so the field can be cleared.
- * Read as every money input reads it (parseWholeNumber): '30,000.50' is 30000.
+ * Read as every money input reads it (parseWholeNumber): '30,000.50' is 30000. The number of a
+ * kilometre input too, before its ' kms' (formatKmInput).
  */
 export function groupedDigitsText(typed: string): string {
   const value = parseWholeNumber(typed);
-  return value === null ? '' : `${thousands.format(value)}${typedCents(typed)}`;
+  return value === null ? '' : `${thousands.format(value)}${typedFraction(typed)}`;
 }
 
 /** A whole-dollar amount as that field's text: '45,000' for 45000, '' for 0 (a cleared field). */

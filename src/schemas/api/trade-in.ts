@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from '../forms/messages.ts';
-import { AU_STATES, email, NAME_MAX, numberInput, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
+import { AU_STATES, email, kmInput, NAME_MAX, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
 
 /** Instant-offer / trade-in image limits (spec §5, §9): at most 10, each under 10 MB. */
 export const IMAGE_LIMITS = {
@@ -48,7 +48,7 @@ export const ManualEntrySchema = v.object({
 /** Body of POST /api/eval-expert/update-eval (spec §7). */
 export const UpdateEvalSchema = v.object({
   evalid: requiredText(64),
-  km: numberInput(0, 2_000_000),
+  km: kmInput(2_000_000),
   userEmail: optionalEmail,
   /** The trade-in form's First Name and Last Name joined by a space: room for both at their limit. */
   cName: requiredText(2 * NAME_MAX + 1),

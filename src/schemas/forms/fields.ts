@@ -168,6 +168,13 @@ export const numberInput = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
     v.maxValue(max, `Please enter a number no more than ${max}.`),
   );
 
+/**
+ * A kilometre reading typed into a form ('45,000 kms'): whole km, a fraction dropped
+ * ('45,000.5 kms' is 45,000), as the kilometre input reads it (parseWholeNumber in
+ * src/lib/forms/money-input.ts).
+ */
+export const kmInput = (max: number) => v.pipe(numberInput(0, max), v.transform(Math.trunc));
+
 /** A checkbox value: true/false, 'true'/'false', 'on', '1'/'0'. */
 export const checkbox = v.pipe(
   v.union([v.boolean(), v.picklist(['true', 'false', 'on', 'off', '1', '0', '']), v.picklist([0, 1])], 'Please tick or untick this box.'),

@@ -5,12 +5,12 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { email, idValue, messageText, mobilePhone, NAME_MAX, numberInput, optionalText, postcode, requiredText } from './fields.ts';
+import { email, idValue, kmInput, messageText, mobilePhone, NAME_MAX, optionalText, postcode, requiredText } from './fields.ts';
 
 /** Instant offer final step (spec §5): all required. */
 export const InstantOfferDetailsSchema = v.object({
   postcode,
-  odometer: numberInput(0, 2_000_000),
+  odometer: kmInput(2_000_000),
   service_history: requiredText(80),
   number_of_keys: requiredText(20),
   car_condition: requiredText(80),

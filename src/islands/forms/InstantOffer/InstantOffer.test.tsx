@@ -15,7 +15,7 @@ import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts
 import { SiteSchema } from '../../../schemas/site.ts';
 import { CarSchema } from '../../../schemas/car.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
-import { click, fill, settle, stubApi, submit } from '../../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit, typeKeys } from '../../../../tests/support/form-events.ts';
 import { PREFILL_KEY, prefilled } from '../../../stores/prefill.ts';
 import InstantOffer from './InstantOffer.tsx';
 
@@ -47,10 +47,11 @@ function show(features: Record<string, unknown> = {}) {
 /** Answer the details step completely (the vehicle, its state and the contact details). */
 function fillDetails(
   input: (name: string) => HTMLInputElement,
-  details: { odometer?: string; service?: string; keys?: string; condition?: string; comments?: string } = {},
+  details: { odometer?: string; odometerKeys?: string; service?: string; keys?: string; condition?: string; comments?: string } = {},
 ) {
   fill(input('postcode'), '4000');
-  fill(input('odometer'), details.odometer ?? '50000');
+  if (details.odometerKeys === undefined) fill(input('odometer'), details.odometer ?? '50000');
+  else typeKeys(input('odometer'), details.odometerKeys);
   fill(input('service_history') as unknown as HTMLSelectElement, details.service ?? 'Full service history');
   fill(input('number_of_keys') as unknown as HTMLSelectElement, details.keys ?? '2');
   fill(input('car_condition') as unknown as HTMLSelectElement, details.condition ?? 'Good');
@@ -110,7 +111,7 @@ describe('InstantOffer: the lookup moves the shopper on', () => {
     await submit(form);
     expect(calls[1]).toEqual({ path: '/eval-expert/manual-entry', body: { desc: 'Mazda 3 Touring', evalid: 'E1' } });
     expect(heading()).toBe('A few more details');
-    // Whole kilometres: no point on its keypad (a point is dropped as typed).
+    // Whole kilometres: no point on its keypad (a point typed on a keyboard stays with its fraction, which is not read).
     expect(form.querySelector<HTMLInputElement>('#instant-offer-odometer')!.inputMode).toBe('numeric');
     expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Submit');
   });
@@ -210,6 +211,13 @@ describe('InstantOffer towards a car (/cars/trade-in) when no price can be given
     const odometer = terms.find((term) => term.textContent === 'Odometer')?.nextElementSibling?.textContent;
     expect(entered).toBe('250,000 kms');
     expect(odometer).toBe('250,000 kms');
+  });
+
+  it("reads a kilometre reading typed key by key with a fraction as its whole km (not '45000.5' as 450,005 km)", async () => {
+    const { calls, odometer: entered } = await tradeIn(withheld, { rego: 'OLD121', details: { odometerKeys: '45000.5' } });
+    expect(entered).toBe('45,000.5 kms');
+    expect(calls.find((call) => call.path === '/eval-expert/update-eval')!.body).toMatchObject({ km: 45000 });
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ odometer: 45000 });
   });
 });
 
