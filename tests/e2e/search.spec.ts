@@ -284,6 +284,21 @@ test('a search page opened adds no history entry of its own: Back leaves it at o
   await expect(page).toHaveURL(site('/search/used-cars'));
 });
 
+test("a timed promo that starts after the build is in the page hidden, and shown when it opens once the shopper's clock has reached its start", async ({ page }) => {
+  // The search-options fixture's 'not-started' promo runs through 2099: built on the fixed clock, its page draws it hidden.
+  const promo = page.locator('.search-grid__item').filter({ has: page.locator('[data-promo-node="not-started"]') });
+  await page.goto(`http://search-options.localhost:${port}/used-car/used-cars`);
+  await expect(promo).toHaveCount(1);
+  await expect(promo).toBeHidden();
+  await page.clock.setFixedTime(new Date('2099-06-01T00:00:00Z'));
+  await page.goto(`http://search-options.localhost:${port}/used-car/used-cars`);
+  await expect(page.locator('[data-search-phase="live"]')).toHaveCount(0);
+  await expect(promo).toBeVisible();
+  await pointAtSearch(page);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-promo-node="not-started"]')).toBeVisible();
+});
+
 test("a timed promo past its expiry by the shopper's clock is not shown when the page opens, nor once it is live", async ({ page }) => {
   // The search-options fixture's used-caravan promo runs until 2099-12-31: built on the fixed clock, its page shows it.
   await page.clock.setFixedTime(new Date('2100-01-02T00:00:00Z'));

@@ -123,3 +123,17 @@ describe('the count of a large stock in the build HTML', () => {
     expect(html).toMatch(/<strong>2,?400<\/strong> (<!-- -->)?cars(<!-- -->)? found/);
   });
 });
+
+describe('timed promos in the build HTML', () => {
+  it("draws a promo that starts after the build hidden, with its window, for the page's inline script to show at its start; an expired one is left out", async () => {
+    // search-options: 'not-started' runs through 2099, 'expired' ended in 2025, 'evergreen-used' runs now.
+    const html = renderToString(<SearchPage {...await pageProps('/used-car/used-cars', 'search-options')} />);
+    const itemOf = (id: string) => new RegExp(`<li [^>]*>(?:(?!</li>).)*data-promo-node="${id}"`).exec(html)?.[0].replace(/>.*/, '>');
+    const upcoming = itemOf('not-started');
+    expect(upcoming).toBeDefined();
+    expect(upcoming).toMatch(/ hidden=""/);
+    expect(upcoming).toContain(`data-promo-starts="${Date.parse('2099-01-01T00:00:00+10:00')}"`);
+    expect(itemOf('evergreen-used')).not.toMatch(/ hidden/);
+    expect(itemOf('expired')).toBeUndefined();
+  });
+});

@@ -28,7 +28,7 @@ import type { SearchHit } from '../../search/engine/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/browser/history.ts';
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
 import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
-import { activePromoNodes } from '../../search/core/promo-nodes.ts';
+import { activePromoNodes, builtPromoNodes } from '../../search/core/promo-nodes.ts';
 import { createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
@@ -89,9 +89,12 @@ function readHistory(): HistoryEntry[] {
   }
 }
 
-/** Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for these car types at theirs. */
-function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[]) {
-  const nodes = activePromoNodes(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
+/**
+ * Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for
+ * these car types at theirs; in the built grid (`built`) also those that start later (drawn hidden).
+ */
+function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[], built = false) {
+  const nodes = (built ? builtPromoNodes : activePromoNodes)(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
   return withPromoSlots(
     collapseSold(hits, (hit) => hit.status === 'sold'),
     config.promo.slots,
@@ -209,7 +212,8 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
     busy: false,
     // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
     grid: {
-      items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')),
+      items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type'), true),
+      builtAt: config.card.now,
       options: config.card,
       promoHref: config.promo.href,
       promoWords: config.promo.words,

@@ -1,7 +1,7 @@
 /** Issue 14 item 2 (audit 3.13, 4.15): timed promos in result grids. */
 import { describe, expect, it } from 'vitest';
 import { dealerInstant } from '../../lib/text/dealer-time.ts';
-import { activePromoNodes, gridPromoNodes, promoNodeShows, type GridPromoNode } from './promo-nodes.ts';
+import { activePromoNodes, builtPromoNodes, gridPromoNodes, promoNodeShows, type GridPromoNode } from './promo-nodes.ts';
 import { withPromoSlots } from '../browser/results.ts';
 
 const node = (fields: Partial<GridPromoNode>): GridPromoNode => ({ id: 'n', position: 0, strictDisplay: false, title: 'Sale', description: '', ...fields });
@@ -61,5 +61,18 @@ describe('audit 3.13 / 4.15: promo nodes between start and expiry in the dealer 
     ]);
     expect(grid.filter((item) => item.kind === 'car')).toHaveLength(20);
     expect(withPromoSlots([], [8], 0, [{ position: 0, node: 'a' }])).toEqual([]);
+  });
+
+  it('a built grid also holds the nodes that start later and will then show for its car types, in slot order', () => {
+    const nodes = [
+      node({ id: 'later', start: 10, position: 3 }),
+      node({ id: 'now', start: 0, position: 5 }),
+      node({ id: 'expired', expiry: 5 }),
+      node({ id: 'later-new-only', start: 10, display: ['new'] }),
+      node({ id: 'never', start: 10, expiry: 10 }),
+    ];
+    expect(activePromoNodes(nodes, 5, ['used']).map((item) => item.id)).toEqual(['now']);
+    expect(builtPromoNodes(nodes, 5, ['used']).map((item) => item.id)).toEqual(['later', 'now']);
+    expect(builtPromoNodes(nodes, 5, ['new']).map((item) => item.id)).toEqual(['later-new-only', 'later', 'now']);
   });
 });

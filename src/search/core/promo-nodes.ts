@@ -62,9 +62,25 @@ export function promoNodeChanges(node: Pick<GridPromoNode, 'start' | 'expiry'>):
 
 /** The nodes to place in a grid, in slot order (ties: site.json order). */
 export function activePromoNodes(nodes: readonly GridPromoNode[], now: number, carTypes: readonly string[]): GridPromoNode[] {
+  return inSlotOrder(nodes.filter((node) => promoNodeShows(node, now, carTypes)));
+}
+
+/**
+ * The nodes of a built grid (the build's clock `now`), in slot order: those showing now, and
+ * those that start later and will then show for these car types. The page draws the later ones
+ * hidden (ResultsGrid `builtAt`); its inline script (components/search/PromoWindow.astro) shows
+ * each once the shopper's clock reaches its start.
+ */
+export function builtPromoNodes(nodes: readonly GridPromoNode[], now: number, carTypes: readonly string[]): GridPromoNode[] {
+  return inSlotOrder(
+    nodes.filter((node) => promoNodeShows(node, now, carTypes) || (node.start !== undefined && node.start > now && promoNodeShows(node, node.start, carTypes))),
+  );
+}
+
+/** Nodes by slot (ties: site.json order, which `nodes` keeps). */
+function inSlotOrder(nodes: readonly GridPromoNode[]): GridPromoNode[] {
   return nodes
     .map((node, order) => ({ node, order }))
-    .filter(({ node }) => promoNodeShows(node, now, carTypes))
     .sort((a, b) => a.node.position - b.node.position || a.order - b.order)
     .map(({ node }) => node);
 }
