@@ -18,7 +18,7 @@ import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine } from '../../src/search/engine/engine.ts';
 import { buildRouteTable } from '../../src/search/core/routes.ts';
 import { collapseSold } from '../../src/search/browser/results.ts';
-import { parseSearchUrl, type SearchUrlState } from '../../src/search/browser/routing.ts';
+import { createSearchUrl, parseSearchUrl, type SearchUrlState } from '../../src/search/browser/routing.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const SLUG = 'search-demo';
@@ -282,6 +282,17 @@ test('a search page opened adds no history entry of its own: Back leaves it at o
   await page.waitForTimeout(1000);
   await page.goBack();
   await expect(page).toHaveURL(site('/search/used-cars'));
+});
+
+test("an old link's percent-encoded brackets are written in the current form in place: Back leaves the page at once", async ({ page }) => {
+  const old = '/search/used-cars?refinementList%5Bmake%5D%5B0%5D=Toyota';
+  const current = createSearchUrl(stateOf(site(old)), routes);
+  expect(current).toBe('/search/used-cars?refinementList[make][]=Toyota');
+  await page.goto(site('/search/new-cars'));
+  await openLive(page, old);
+  await expect(page).toHaveURL(site(current));
+  await page.goBack();
+  await expect(page).toHaveURL(site('/search/new-cars'));
 });
 
 test("a timed promo that starts after the build is in the page hidden, and shown when it opens once the shopper's clock has reached its start", async ({ page }) => {

@@ -29,7 +29,7 @@ import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type His
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
 import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
 import { activePromoNodes, builtPromoNodes } from '../../search/core/promo-nodes.ts';
-import { createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
+import { addressWrite, createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
 import { createSearchClient } from '../../search/browser/create-client.ts';
@@ -262,14 +262,16 @@ function BuiltSearch(props: SearchPageProps & ComposedProps) {
 }
 
 /**
- * How the search router writes the address: a new history entry per search (InstantSearch's
- * way). The address already shown is not written again (the island going live at the page's own
- * address, a search that changes nothing, a page number past the last page that LiveSearch has
- * already corrected in place): Back leaves the page at once.
+ * How the search router writes the address (addressWrite): a new history entry per search
+ * (InstantSearch's way). The address already shown is not written again (the island going live
+ * at the page's own address, a search that changes nothing, a page number past the last page that
+ * LiveSearch has already corrected in place), and an old link's spelling of the same search
+ * ('?refinementList%5Bmake%5D%5B0%5D=Toyota') is rewritten in its place: Back leaves the page at once.
  */
-function writeAddress(url: string): void {
-  if (isCurrentAddress(url, window.location)) return;
-  window.history.pushState({}, '', url);
+function writeAddress(url: string, routes: RouteTable): void {
+  const write = addressWrite(url, window.location, routes);
+  if (write === 'replace') window.history.replaceState(window.history.state, '', url);
+  else if (write === 'push') window.history.pushState({}, '', url);
 }
 
 /** The island in the browser: InstantSearch, its first search sent after mount (LiveSearch). */
@@ -290,7 +292,7 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
         windowTitle: () => document.title,
         // On a server (SearchPage.test.tsx renders this tree there) the page's own route stands for the address bar (parseURL reads its pathname and search only).
         getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
-        push: writeAddress,
+        push: (url: string) => writeAddress(url, config.routes),
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),

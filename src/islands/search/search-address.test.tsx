@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 /**
  * The island's address (spec §2), written by its router with the real InstantSearch and the
- * fixture's engine. A page opened adds no history entry of its own (Back leaves it); each new
- * search adds one. A search address past the last page ('page=<n>': an old link, a bookmark from
- * when there was more stock) goes to the last page, replacing the address's page, instead of
- * 'N cars found' over an empty grid.
+ * fixture's engine. A page opened adds no history entry of its own (Back leaves it), nor does an
+ * old link rewritten in the current spelling (in place); each new search adds one. A search
+ * address past the last page ('page=<n>': an old link, a bookmark from when there was more
+ * stock) goes to the last page, replacing the address's page, instead of 'N cars found' over an
+ * empty grid.
  */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -139,6 +140,27 @@ describe('the address a search page opens at', () => {
       expect(window.history.length).toBe(entries);
     },
   );
+
+  it.each([
+    ['percent-encoded brackets and an indexed array', '/search/used-cars?refinementList%5Bmake%5D%5B0%5D=Toyota'],
+    ['a trailing slash and an encoded range', '/search/used-cars/?range%5Bprice%5D=1000%3A90000&refinementList[make][0]=Toyota'],
+  ])('an old link (%s) is written in its current form in place of the address: Back leaves the page in one step', async (_, address) => {
+    window.history.replaceState(null, '', '/search/new-cars');
+    window.history.pushState({}, '', address);
+    const entries = window.history.length;
+    const push = vi.spyOn(window.history, 'pushState');
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    expect(mounted.host.querySelector('[data-search-phase]')!.getAttribute('data-search-phase')).toBe('live');
+    expect(window.location.pathname + window.location.search).toMatch(/^\/search\/used-cars\?(range\[price\]=1000:90000&)?refinementList\[make\]\[\]=Toyota$/);
+    expect(push).not.toHaveBeenCalled();
+    expect(window.history.length).toBe(entries);
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(window.location.pathname + window.location.search).toBe('/search/new-cars');
+  });
 
   it('a search chosen afterwards adds one entry', async () => {
     window.history.replaceState(null, '', '/search/used-cars');

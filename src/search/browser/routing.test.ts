@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../core/documents.ts';
 import { buildRouteTable } from '../core/routes.ts';
 import { searchPrefix } from '../../lib/site/search-urls.ts';
-import { createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
+import { addressWrite, createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
 
 const doc = (fields: Partial<SearchDocument>): SearchDocument =>
   ({ uid: 'x', site: 's', id: '1', slug: 'x', name: 'x', car_type: 'used', status: 'in_stock', created_at: 0, custom_rank: 0, tiebreak: 1, ...fields }) as SearchDocument;
@@ -83,6 +83,31 @@ describe('isCurrentAddress', () => {
     expect(isCurrentAddress('/search/used-cars?page=2', at('https://dealer.example/search/used-cars'))).toBe(false);
     expect(isCurrentAddress('/search/used-cars', at('https://dealer.example/search/used-cars?page=2'))).toBe(false);
     expect(isCurrentAddress('/search/new-cars', at('https://dealer.example/search/used-cars'))).toBe(false);
+  });
+});
+
+describe('addressWrite', () => {
+  const at = (href: string) => {
+    const parsed = new URL(href);
+    return { href: parsed.href, pathname: parsed.pathname, search: parsed.search };
+  };
+  const written = createSearchUrl({ refinementList: { car_type: ['used'], make: ['Toyota'] } }, table);
+
+  it('writes nothing for the address shown', () => {
+    expect(addressWrite(written, at(`https://dealer.example${written}`), table)).toBe('none');
+  });
+
+  it("replaces an old link's spelling of the same search: percent-encoded brackets, indexed arrays, a trailing slash", () => {
+    expect(written).toBe('/search/used-cars?refinementList[make][]=Toyota');
+    for (const old of ['/search/used-cars?refinementList%5Bmake%5D%5B0%5D=Toyota', '/search/used-cars?refinementList[make][0]=Toyota', '/search/used-cars/?refinementList%5Bmake%5D%5B%5D=Toyota']) {
+      expect(addressWrite(written, at(`https://dealer.example${old}`), table), old).toBe('replace');
+    }
+  });
+
+  it('adds an entry for another search', () => {
+    expect(addressWrite(written, at('https://dealer.example/search/used-cars?refinementList%5Bmake%5D%5B0%5D=Kia'), table)).toBe('push');
+    expect(addressWrite(written, at('https://dealer.example/search/used-cars'), table)).toBe('push');
+    expect(addressWrite('/search/used-cars?refinementList[make][]=Toyota&page=2', at(`https://dealer.example${written}`), table)).toBe('push');
   });
 });
 

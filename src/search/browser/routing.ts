@@ -112,6 +112,21 @@ export function isCurrentAddress(url: string, location: { href: string; pathname
   return next.pathname + next.search === location.pathname + location.search;
 }
 
+/**
+ * How the router writes a URL (createSearchUrl's) over the address shown: 'none' when it is that
+ * address (isCurrentAddress); 'replace' when it is the same search spelled as the router spells
+ * it: an old link's percent-encoded brackets ('refinementList%5Bmake%5D%5B0%5D=Toyota'), indexed
+ * arrays or trailing slash rewritten, parameters it does not read ('utm_source') dropped. The
+ * rewrite takes the old address's place, so Back leaves the page in one step. 'push' for another
+ * search: one history entry each.
+ */
+export function addressWrite(url: string, location: { href: string; pathname: string; search: string }, table: RouteTable): 'none' | 'replace' | 'push' {
+  if (isCurrentAddress(url, location)) return 'none';
+  const next = new URL(url, location.href);
+  const same = createSearchUrl(parseSearchUrl(next, table), table) === createSearchUrl(parseSearchUrl(location, table), table);
+  return same ? 'replace' : 'push';
+}
+
 const RANGE_KEY = /^range\[([^\]]+)\]$/;
 const LIST_KEY = /^refinementList\[([^\]]+)\]\[\d*\]$/;
 
