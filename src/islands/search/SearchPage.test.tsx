@@ -136,4 +136,22 @@ describe('timed promos in the build HTML', () => {
     expect(itemOf('evergreen-used')).not.toMatch(/ hidden/);
     expect(itemOf('expired')).toBeUndefined();
   });
+
+  it("places the hidden promo so that the grid's other items keep the build's places: the 'We Want Your Car!' card does not move up while it is hidden", async () => {
+    const props = await pageProps('/used-car/used-cars', 'search-options');
+    const kinds = (html: string, dropHidden: boolean) =>
+      [...html.matchAll(/<li class="search-grid__item( search-grid__item--\w+)?"([^>]*)>/g)]
+        .filter((item) => !(dropHidden && / hidden=""/.test(item[2]!)))
+        .map((item) => item[1]?.trim().replace('search-grid__item--', '') ?? 'car');
+    const built = renderToString(<SearchPage {...props} />);
+    // The same page with no promo starting later: what the build's grid shows.
+    const now = renderToString(
+      <SearchPage
+        {...props}
+        config={{ ...props.config, promo: { ...props.config.promo, nodes: props.config.promo.nodes.filter((node) => node.id !== 'not-started') } }}
+      />,
+    );
+    expect(kinds(built, false)).toContain('node');
+    expect(kinds(built, true)).toEqual(kinds(now, false));
+  });
 });

@@ -27,8 +27,8 @@ import { FACET_LIMITS, SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } fro
 import type { SearchHit } from '../../search/engine/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/browser/history.ts';
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
-import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
-import { activePromoNodes, builtPromoNodes } from '../../search/core/promo-nodes.ts';
+import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withHiddenNodes, withPromoSlots } from '../../search/browser/results.ts';
+import { activePromoNodes, builtPromoNodes, type GridPromoNode } from '../../search/core/promo-nodes.ts';
 import { addressWrite, createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
@@ -91,16 +91,24 @@ function readHistory(): HistoryEntry[] {
 
 /**
  * Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for
- * these car types at theirs; in the built grid (`built`) also those that start later (drawn hidden).
+ * these car types at theirs; in the built grid (`built`) also those that start later, drawn
+ * hidden where they stand once started, the others where they stand without them.
  */
 function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[], built = false) {
-  const nodes = (built ? builtPromoNodes : activePromoNodes)(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
-  return withPromoSlots(
-    collapseSold(hits, (hit) => hit.status === 'sold'),
-    config.promo.slots,
-    offset,
-    nodes,
-  );
+  const cars = collapseSold(hits, (hit) => hit.status === 'sold');
+  const place = (nodes: GridPromoNode[]) =>
+    withPromoSlots(
+      cars,
+      config.promo.slots,
+      offset,
+      nodes.map((node) => ({ position: node.position, node })),
+    );
+  const active = activePromoNodes(config.promo.nodes, now, carTypes);
+  const shown = place(active);
+  if (!built) return shown;
+  const all = builtPromoNodes(config.promo.nodes, now, carTypes);
+  const later = all.filter((node) => !active.includes(node));
+  return later.length > 0 ? withHiddenNodes(shown, place(all), later) : shown;
 }
 
 /** One panel's values and controls, from the build's snapshot or from InstantSearch. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseSold, displayCount, promoOffset, withPromoSlots } from './results.ts';
+import { collapseSold, displayCount, promoOffset, withHiddenNodes, withPromoSlots, type GridItem } from './results.ts';
 
 describe('displayCount', () => {
   it.each([
@@ -45,6 +45,27 @@ describe('withPromoSlots', () => {
   });
   it('shows no promo in an empty grid', () => {
     expect(withPromoSlots([], [0, 8])).toEqual([]);
+  });
+});
+
+describe('withHiddenNodes', () => {
+  const cars = Array.from({ length: 6 }, (_, index) => ({ car: `c${index}`, collapsed: 1 }));
+  const names = (grid: GridItem<string, string>[]) => grid.map((item) => (item.kind === 'car' ? item.car : item.kind === 'node' ? item.node : 'card'));
+
+  it('adds the nodes not shown yet where they stand once shown, the others placed as without them: hidden, the grid reads as without them', () => {
+    const shown = withPromoSlots(cars, [2], 0, [{ position: 0, node: 'now' }]);
+    const withThem = withPromoSlots(cars, [2], 0, [{ position: 0, node: 'now' }, { position: 1, node: 'later' }]);
+    expect(names(shown)).toEqual(['now', 'c0', 'card', 'c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(names(withThem)).toEqual(['now', 'later', 'card', 'c0', 'c1', 'c2', 'c3', 'c4', 'c5']);
+    const built = withHiddenNodes(shown, withThem, ['later']);
+    expect(names(built)).toEqual(['now', 'later', 'c0', 'card', 'c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(names(built.filter((item) => !(item.kind === 'node' && item.node === 'later')))).toEqual(names(shown));
+  });
+
+  it('leaves out a node the grid with them has no place for, and changes nothing without nodes to add', () => {
+    const shown = withPromoSlots(cars, [2], 0);
+    expect(withHiddenNodes(shown, withPromoSlots(cars, [2], 0, [{ position: 99, node: 'later' }]), ['later'])).toEqual(shown);
+    expect(withHiddenNodes(shown, shown, [])).toEqual(shown);
   });
 });
 

@@ -69,6 +69,20 @@ export function withPromoSlots<T, N = never>(cars: readonly { car: T; collapsed:
   return items;
 }
 
+/**
+ * A grid with nodes added that it does not show yet (`hidden`: timed promos that start after the
+ * build, drawn hidden): each where it stands in `withThem` (the grid placed with them), the grid's
+ * own items kept in their order, so while they are hidden the grid reads as `grid` (the 'We Want
+ * Your Car!' card at its slot). A node `withThem` has no place for is left out.
+ */
+export function withHiddenNodes<T, N>(grid: readonly GridItem<T, N>[], withThem: readonly GridItem<T, N>[], hidden: readonly N[]): GridItem<T, N>[] {
+  const out = [...grid];
+  withThem.forEach((item, index) => {
+    if (item.kind === 'node' && hidden.includes(item.node)) out.splice(index, 0, item);
+  });
+  return out;
+}
+
 /** The random promo offset of spec §2 ("random 0-2 offset on one" site). */
 export function promoOffset(randomOffset: boolean, random: () => number = Math.random): number {
   return randomOffset ? Math.floor(random() * 3) : 0;
