@@ -52,7 +52,7 @@ test('/book-a-service: the features stand beside the booking form at 1366 px and
   await page.goto(tenantUrl(GROUP, '/book-a-service'));
   const form = page.locator('#service-form .service-form__main');
   const features = page.getByRole('complementary', { name: 'Why Service With Us' });
-  await expect(features.getByRole('heading', { level: 3 })).toHaveCount(3);
+  await expect(features.getByRole('heading', { level: 3 })).toHaveCount(2);
   const [formBox, featuresBox] = [await box(form), await box(features)];
   expect(featuresBox.x).toBeGreaterThanOrEqual(formBox.x + formBox.width);
   expect(Math.abs(featuresBox.y - formBox.y)).toBeLessThan(10);

@@ -155,8 +155,18 @@ describe('content page names and titles', () => {
     const about = (extra: Record<string, unknown>) =>
       loadContentPages(dir, v.parse(SiteSchema, { ...site, ...extra })).find((page) => page.path === '/about-us')!;
     expect(about({})).toMatchObject({ title: 'About Us', description: 'About Us - MD Motors', isDefault: true });
-    expect(about({}).html).toContain('MD Motors is a locally owned dealership. Our team');
-    expect(about({ address: '1 Main St, Brisbane QLD 4000' }).html).toContain('MD Motors is a locally owned dealership at 1 Main St, Brisbane QLD 4000.');
+    expect(about({}).html).toContain('07 3555 0100');
+    expect(about({}).html).not.toContain('visit us');
+    expect(about({ address: '1 Main St, Brisbane QLD 4000' }).html).toContain('1 Main St, Brisbane QLD 4000');
+  });
+
+  it('states no service of the dealer’s in the default pages: they ask the shopper to call (docs/tenant-files.md)', () => {
+    const pages = defaultPages(site);
+    const text = (name: string) => pages[name].markdown;
+    expect(text('about-us')).not.toMatch(/locally owned|every vehicle we sell is inspected/i);
+    expect(text('roadside-assist')).not.toMatch(/include roadside assistance|towing/i);
+    expect(text('warranty')).not.toMatch(/comes with/i);
+    for (const name of ['about-us', 'warranty', 'roadside-assist']) expect(text(name)).toContain('07 3555 0100');
   });
 });
 

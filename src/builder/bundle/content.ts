@@ -56,14 +56,18 @@ function titleFromName(name: string): string {
     .join(' ');
 }
 
-/** Default Markdown for the standard content pages, worded for the tenant (the Privacy Policy's: privacy-policy.ts). */
+/**
+ * Default Markdown for the standard content pages, worded for the tenant (the Privacy Policy's:
+ * privacy-policy.ts). They state no service, warranty or cover of the dealer's: that is the
+ * dealer's own words (its content/<name>.md); the defaults ask the shopper to call.
+ */
 export function defaultPages(site: Site): Record<string, { title: string; markdown: string }> {
   const phone = formatPhone(site.phone);
   const name = site.name;
   return {
     'about-us': {
       title: 'About Us',
-      markdown: `${name} is a locally owned dealership${site.address ? ` at ${site.address}` : ''}. Our team helps you find the right vehicle, arrange finance and trade in your current car, all in one place.\n\nEvery vehicle we sell is inspected before it reaches our yard, and our sales team is happy to answer any question. Call us on ${phone} or visit us in person.`,
+      markdown: `Welcome to ${name}${site.address ? `, at ${site.address}` : ''}. Browse the vehicles we have for sale on this site, and ask our team any question: call us on ${phone}${site.address ? ' or visit us in person' : ''}.`,
     },
     'privacy-policy': { title: 'Privacy Policy', markdown: defaultPrivacyPolicy(site) },
     'terms-and-conditions': {
@@ -72,11 +76,11 @@ export function defaultPages(site: Site): Record<string, { title: string; markdo
     },
     warranty: {
       title: 'Warranty',
-      markdown: `## ${warrantyHeadline(site)}\n\nEvery eligible vehicle sold by ${name} comes with the manufacturer's or our dealer warranty. Ask our team for the warranty terms that apply to the vehicle you are interested in, or call ${phone}.`,
+      markdown: `## ${warrantyHeadline(site)}\n\nAsk our team which warranty applies to the vehicle you are interested in and what it covers: call ${phone}.`,
     },
     'roadside-assist': {
       title: 'Roadside Assist',
-      markdown: `Drive with confidence: eligible vehicles purchased from ${name} include roadside assistance for flat batteries, flat tyres, lock-outs, running out of fuel and towing to the nearest repairer after a breakdown.\n\nCall ${phone} to check your vehicle's cover.`,
+      markdown: `Ask our team whether roadside assistance comes with the vehicle you are interested in or already own, and what it covers: call ${phone}.`,
     },
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * The service page's platform defaults (docs/tenant-files.md: a promise of a warranty, a
+ * future value or a service is the dealer's own words): without the dealer's service_page
+ * features the page states no service the dealer has not named (no factory-trained
+ * technicians, no capped-price servicing, no 24-hour roadside help) and invites the shopper to
+ * ask, with the service phone; the dealer's own features are shown as written.
+ */
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { SiteSchema } from '../../schemas/site.ts';
+import { plainText, renderedRoot } from '../../../tests/support/astro-render.ts';
+import ServicePage from './ServicePage.astro';
+
+const base = { slug: 'van-co', template: 'used-group', name: 'Van Co Caravans', url: 'https://van.example.com.au', phone: '+61 7 3390 6600' };
+
+async function page(extra: Record<string, unknown> = {}): Promise<HTMLElement> {
+  return renderedRoot(ServicePage, { props: { site: v.parse(SiteSchema, { ...base, ...extra }), stockMakes: [] } });
+}
+
+describe('service page defaults promise nothing in the dealer’s name', () => {
+  it('a site with no service features: neutral features that name the phone, and no invented service', async () => {
+    const root = await page();
+    const text = plainText(root);
+    for (const claim of [/factory-trained/i, /capped price/i, /24 hours/i, /phone call away/i, /qualified technicians/i]) expect(text).not.toMatch(claim);
+    const features = plainText(root.querySelector('.service-form__aside'));
+    expect(features).toContain('07 3390 6600');
+  });
+
+  it('the roadside card invites the shopper to ask, the warranty card keeps the spec headline', async () => {
+    const root = await page({ manufacturer: 'Toyota' });
+    const cards = [...root.querySelectorAll('.service-link-card')].map((card) => ({
+      heading: plainText(card.querySelector('h2')),
+      text: plainText(card.querySelector('p')),
+    }));
+    expect(cards[0].heading).toBe('5 Year Unlimited km Warranty');
+    expect(cards[1].heading).toBe('Roadside Assist');
+    expect(cards[1].text).not.toMatch(/24 hours|phone call away/i);
+  });
+
+  it('the dealer’s own features are shown as written', async () => {
+    const root = await page({ service_page: { features: [{ title: 'Capped Price Servicing', text: 'Our own capped prices.' }] } });
+    const features = [...root.querySelectorAll('.service-form__aside article')].map((card) => [
+      plainText(card.querySelector('h3')),
+      plainText(card.querySelector('p')),
+    ]);
+    expect(features).toEqual([['Capped Price Servicing', 'Our own capped prices.']]);
+  });
+});
