@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../../schemas/site.ts';
-import { defaultPages, loadContentPages } from './content.ts';
+import { contentRouteClashes, defaultPages, loadContentPages } from './content.ts';
 import { warrantyCardText } from '../../lib/locations/service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-md-'));
@@ -130,6 +130,59 @@ describe('content page names and titles', () => {
     expect(paths).toContain('/spring-sale');
     expect(paths).toContain('/pages/cars');
     for (const path of ['/notes', '/Big-Sale', '/two--dashes', '/cars', '/search', '/404']) expect(paths).not.toContain(path);
+  });
+
+  it('skips a file at a path of the product’s own pages, at the top level and under /pages, and reports it naming the file and the path', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'content-clash-'));
+    try {
+      mkdirSync(join(folder, 'content', 'pages'), { recursive: true });
+      const names = [
+        'service',
+        'contact',
+        'special-offers',
+        'offers',
+        'finance',
+        'vehicle-parts-and-accessories',
+        'saved-cars',
+        'mymotorama',
+        'blog',
+        'spring-sale',
+        'spin-to-win',
+      ];
+      for (const name of names) writeFileSync(join(folder, 'content', `${name}.md`), `Our own ${name} words.`);
+      writeFileSync(join(folder, 'content', 'pages', 'unsubscribe.md'), 'Our unsubscribe words.');
+      writeFileSync(join(folder, 'content', 'pages', 'faqs.md'), 'Our FAQs.');
+      const tenant = v.parse(SiteSchema, { ...site, garage_routes: ['/mymotorama'] });
+      const paths = loadContentPages(folder, tenant).map((page) => page.path);
+      for (const kept of ['/spring-sale', '/spin-to-win', '/pages/faqs']) expect(paths).toContain(kept);
+      const lost = [
+        '/service',
+        '/contact',
+        '/special-offers',
+        '/offers',
+        '/finance',
+        '/vehicle-parts-and-accessories',
+        '/saved-cars',
+        '/mymotorama',
+        '/blog',
+        '/pages/unsubscribe',
+      ];
+      for (const path of lost) expect(paths).not.toContain(path);
+      const lines = contentRouteClashes(folder, tenant);
+      expect(lines).toHaveLength(lost.length);
+      expect(lines).toContain(
+        `${join(folder, 'content', 'service.md')}: not built: /service is taken by the page /service of the product; give the page another name (docs/tenant-files.md "Content pages")`,
+      );
+      expect(lines).toContain(
+        `${join(folder, 'content', 'pages', 'unsubscribe.md')}: not built: /pages/unsubscribe is taken by the page /pages/unsubscribe of the product; give the page another name (docs/tenant-files.md "Content pages")`,
+      );
+      expect(lines.find((line) => line.includes('mymotorama.md'))).toContain('/mymotorama is taken by the page /[garageRoute]');
+      // Without the garage route the name is the tenant's.
+      expect(loadContentPages(folder, site).map((page) => page.path)).toContain('/mymotorama');
+      expect(contentRouteClashes(folder, site).some((line) => line.includes('mymotorama'))).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('takes the title from the front matter, else a leading heading (always removed from the body), else the standard title, else the name', () => {

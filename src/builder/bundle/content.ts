@@ -11,26 +11,9 @@ import { warrantyHeadline } from '../../lib/site/warranty.ts';
 import type { ContentPage } from './bundle.ts';
 import { createMarkdownRenderer } from './markdown.ts';
 import { defaultPrivacyPolicy } from './privacy-policy.ts';
+import { productPaths } from './product-routes.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Routes a tenant's Markdown may not take over (they are pages of the product; saved-cars and compare: src/lib/vehicle/shortlist.ts). */
-const RESERVED = new Set([
-  'cars',
-  'search',
-  'used-car',
-  'api',
-  'media',
-  'print',
-  'success',
-  'sign-in',
-  'models',
-  'brands',
-  'index',
-  '404',
-  'saved-cars',
-  'compare',
-]);
 
 interface Frontmatter {
   title?: string;
@@ -85,7 +68,45 @@ export function defaultPages(site: Site): Record<string, { title: string; markdo
   };
 }
 
-/** Render a tenant's content pages (its Markdown, else the default text). */
+/** A Markdown file of the tenant's content folder and the path it is published at. */
+interface ContentFile {
+  file: string;
+  name: string;
+  path: string;
+}
+
+/** The tenant's Markdown files with a page name (lower-case words with hyphens): content/<name>.md and content/pages/<name>.md. */
+function contentFiles(tenantDir: string): ContentFile[] {
+  const files: ContentFile[] = [];
+  for (const [dir, prefix] of [
+    [join(tenantDir, 'content'), ''],
+    [join(tenantDir, 'content', 'pages'), '/pages'],
+  ] as const) {
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).sort()) {
+      const name = file.replace(/\.md$/, '');
+      if (file.endsWith('.md') && NAME.test(name)) files.push({ file: join(dir, file), name, path: `${prefix}/${name}` });
+    }
+  }
+  return files;
+}
+
+/**
+ * The tenant's Markdown files whose path a page of the product takes (product-routes.ts), each
+ * as a line of the build's problems: such a file is not built (the product's page stays), the
+ * rest of the tenant is.
+ */
+export function contentRouteClashes(tenantDir: string, site: Site): string[] {
+  const taken = productPaths(site);
+  return contentFiles(tenantDir)
+    .filter(({ path }) => taken.has(path))
+    .map(
+      ({ file, path }) =>
+        `${file}: not built: ${path} is taken by ${taken.get(path)} of the product; give the page another name (docs/tenant-files.md "Content pages")`,
+    );
+}
+
+/** Render a tenant's content pages (its Markdown, else the default text); a file at a path of the product's is left out (contentRouteClashes). */
 export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
   // Sanitised: tenant Markdown may hold raw HTML, which must not carry script.
   const render = createMarkdownRenderer();
@@ -94,23 +115,17 @@ export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
   for (const [name, page] of Object.entries(defaults)) {
     pages.set(`/${name}`, { path: `/${name}`, title: page.title, description: `${page.title} - ${site.name}`, html: render(page.markdown), isDefault: true });
   }
-  const read = (dir: string, prefix: string) => {
-    if (!existsSync(dir)) return;
-    for (const file of readdirSync(dir).sort()) {
-      const name = file.replace(/\.md$/, '');
-      if (!file.endsWith('.md') || !NAME.test(name) || (prefix === '' && RESERVED.has(name))) continue;
-      const parsed = splitFrontmatter(readFileSync(join(dir, file), 'utf8'));
-      const { data } = parsed;
-      let { body } = parsed;
-      // A leading "# Heading" is the page title (the layout renders the one h1).
-      const heading = /^\s*#\s+(.+?)\s*#*\s*(\r?\n|$)/.exec(body);
-      if (heading) body = body.slice(heading[0].length);
-      const title = data.title ?? heading?.[1] ?? defaults[name]?.title ?? titleFromName(name);
-      const path = `${prefix}/${name}`;
-      pages.set(path, { path, title, description: data.description ?? `${title} - ${site.name}`, html: render(body), isDefault: false });
-    }
-  };
-  read(join(tenantDir, 'content'), '');
-  read(join(tenantDir, 'content', 'pages'), '/pages');
+  const taken = productPaths(site);
+  for (const { file, name, path } of contentFiles(tenantDir)) {
+    if (taken.has(path)) continue;
+    const parsed = splitFrontmatter(readFileSync(file, 'utf8'));
+    const { data } = parsed;
+    let { body } = parsed;
+    // A leading "# Heading" is the page title (the layout renders the one h1).
+    const heading = /^\s*#\s+(.+?)\s*#*\s*(\r?\n|$)/.exec(body);
+    if (heading) body = body.slice(heading[0].length);
+    const title = data.title ?? heading?.[1] ?? defaults[name]?.title ?? titleFromName(name);
+    pages.set(path, { path, title, description: data.description ?? `${title} - ${site.name}`, html: render(body), isDefault: false });
+  }
   return [...pages.values()];
 }

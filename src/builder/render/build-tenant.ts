@@ -14,6 +14,7 @@ import { walkFiles } from '../../platform/fs/walk.ts';
 import { loadTenant, stockRuleNotices, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';
+import { contentRouteClashes } from '../bundle/content.ts';
 import { runPostBuildSteps } from '../post-build/steps.ts';
 import type { PostBuildCounts } from '../post-build/types.ts';
 import type { WorkStore } from '../../platform/bucket/work-store.ts';
@@ -124,6 +125,8 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   for (const line of lostSearchPages(tenant)) log(`  ! ${line}`);
   // And an excluded stock number that names no dealership in a site of several (docs/site-json.md).
   for (const line of stockRuleLines(tenant)) log(`  ! ${line}`);
+  // And a content page at a path of the product's own pages, left out (docs/tenant-files.md "Content pages").
+  for (const line of contentRouteClashes(tenant.dir, tenant.site)) log(`  ! ${line}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
   // A photo's fault is a placeholder; a photo cache that cannot be written fails the tenant.
   const photoSettings = photoOptionsFromEnv();
@@ -165,6 +168,7 @@ export function preparedTenant(loaded: {
     ...photos.faults.map(formatPhotoFault),
     ...lostSearchPages(tenant),
     ...stockRuleLines(tenant),
+    ...contentRouteClashes(tenant.dir, tenant.site),
   ];
   try {
     return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle: loaded.bundle ?? createBundle(tenant, loaded.now) };

@@ -1,0 +1,80 @@
+/**
+ * The paths of the product's own pages that a tenant's Markdown may not take (content.ts): read
+ * from the routes themselves (src/pages), so a page added to the product is reserved with no
+ * second list to keep. A content page is /<name> (content/<name>.md) or /pages/<name>
+ * (content/pages/<name>.md).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Site } from '../../schemas/site.ts';
+import { COMPARE_PATH, SAVED_CARS_PATH } from '../../lib/vehicle/shortlist.ts';
+
+const PAGES_DIR = fileURLToPath(new URL('../../pages/', import.meta.url));
+
+/** The content pages' own route (src/pages/[...content].astro). */
+const CONTENT_ROUTE = '/[...content]';
+
+/**
+ * What a top-level dynamic page ('/[brands]') is built at: its getStaticPaths' values, named
+ * where they are owned. A top-level dynamic page missing here stops the build (a test of every
+ * one keeps this complete). Spin to Win takes none: its content page is the wheel's introduction.
+ */
+export const DYNAMIC_PAGE_PATHS: Readonly<Record<string, (site: Site) => readonly string[]>> = {
+  '/[brands]': () => ['/brands'],
+  '/[products]': () => ['/vehicle-parts-and-accessories', '/accessories'],
+  '/[savedCars]': () => [SAVED_CARS_PATH],
+  '/[compareCars]': () => [COMPARE_PATH],
+  '/[garageRoute]': (site) => site.garage_routes,
+  '/[spinToWin]': () => [],
+};
+
+/** Paths served beside the built pages on the site's origin: the lead API and the build's photos and art. */
+const SERVED_BESIDE: Readonly<Record<string, string>> = { '/api': 'the lead API (/api/...)', '/media': "the build's photos and art (/media/...)" };
+
+/** Every route of src/pages as an Astro route pattern ('/cars/[slug]', '/robots.txt', '/'). */
+export function productRoutePatterns(dir = PAGES_DIR, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return productRoutePatterns(join(dir, entry.name), `${prefix}/${entry.name}`);
+      if (!/\.(astro|ts)$/.test(entry.name) || entry.name.endsWith('.test.ts')) return [];
+      const route = `${prefix}/${entry.name.replace(/\.(astro|ts)$/, '')}`.replace(/\/index$/, '');
+      return [route === '' ? '/' : route];
+    });
+}
+
+let patterns: string[] | undefined;
+
+/**
+ * The content paths the product takes for `site`, each with what takes it: a page of the product
+ * at that path ('/service'), a folder of its pages ('/cars' of '/cars/[slug]': the content page
+ * would sit over them), its home page ('/index'), or what is served beside the pages ('/api').
+ */
+export function productPaths(site: Site): Map<string, string> {
+  patterns ??= productRoutePatterns();
+  const taken = new Map<string, string>(Object.entries(SERVED_BESIDE));
+  const take = (path: string, by: string) => {
+    if (!taken.has(path)) taken.set(path, by);
+  };
+  for (const route of patterns) {
+    if (route === CONTENT_ROUTE) continue;
+    if (route === '/') {
+      take('/index', 'the home page');
+      continue;
+    }
+    const segments = route.split('/').slice(1);
+    const dynamic = DYNAMIC_PAGE_PATHS[route];
+    if (segments.length === 1 && /^\[\w+\]$/.test(segments[0])) {
+      if (!dynamic)
+        throw new Error(
+          `src/pages${route}: a top-level dynamic page of the product: name its paths in DYNAMIC_PAGE_PATHS (src/builder/bundle/product-routes.ts)`,
+        );
+      for (const path of dynamic(site)) take(path, `the page ${route}`);
+      continue;
+    }
+    if (!segments[0].includes('[')) take(`/${segments[0]}`, segments.length === 1 ? `the page ${route}` : `the pages under ${route}`);
+    if (segments.length === 2 && !segments[1].includes('[')) take(`/${segments[0]}/${segments[1]}`, `the page ${route}`);
+  }
+  return taken;
+}
