@@ -36,7 +36,7 @@ export default function SignInForm({
 }: {
   apiBase: string;
   brand: string;
-  /** The site keeps a watchlist (offersGarage): only then is it asked for after sign-in (the API answers 404 elsewhere). */
+  /** The site keeps a watchlist (offersGarage): only then is it asked for after sign-in (the API answers 404 elsewhere), and named in the collection notice. */
   garageKept: boolean;
   privacyHref?: string;
 }) {
@@ -140,7 +140,7 @@ export default function SignInForm({
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">{stage === 'phone' ? 'Sign in with your mobile' : 'Enter your code'}</h2>
       {PURPOSE[params.type] && <p>{PURPOSE[params.type]}</p>}
-      <CollectionNotice brand={brand} privacyHref={privacyHref} purpose="signIn" />
+      <CollectionNotice brand={brand} privacyHref={privacyHref} purpose={garageKept ? 'signInWatchlist' : 'signIn'} />
       <ErrorSummary kit={kit} fieldOrder={['phone', 'code']} />
       {/* In the page before the code is sent (hidden while empty): a status added with its words in it is often not read. */}
       <p role="status" className={notice ? undefined : 'visually-hidden'}>

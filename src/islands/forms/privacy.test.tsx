@@ -71,3 +71,16 @@ describe('privacy: a collection notice on every form that collects personal data
     expect(html).toMatch(/href="\/privacy-policy"/);
   });
 });
+
+describe('privacy: the sign-in notice says only what the site does with the details', () => {
+  const signInNotice = (garageKept: boolean) => notice.exec(renderToStaticMarkup(<SignInForm apiBase="/api" brand="Privacy Motors" garageKept={garageKept} />))?.[0] ?? '';
+
+  it('names the watchlist where the site keeps one', () => {
+    expect(signInNotice(true)).toContain('collects the details you give here to text you a sign-in code and keep your watchlist.');
+  });
+
+  it('names no watchlist on a site that keeps none (garage off)', () => {
+    expect(signInNotice(false)).toContain('collects the details you give here to text you a sign-in code.');
+    expect(signInNotice(false)).not.toMatch(/watchlist/);
+  });
+});

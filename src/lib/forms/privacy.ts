@@ -15,7 +15,9 @@ export const COLLECTION_PURPOSES = {
   service: 'to book your service',
   reserve: 'to reserve this vehicle for you and take your deposit',
   instantOffer: 'to value your vehicle and make you an offer, including any photos of it you upload',
-  signIn: 'to text you a sign-in code and keep your watchlist',
+  // Only on a site that keeps a watchlist (garageKept, src/lib/forms/garage.ts) does sign-in keep one.
+  signIn: 'to text you a sign-in code',
+  signInWatchlist: 'to text you a sign-in code and keep your watchlist',
   spinToWin: 'to run the Spin to Win promotion and arrange the prize you win',
 } as const;
 
