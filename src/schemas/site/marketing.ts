@@ -9,7 +9,17 @@ export const MarketingSettingsSchema = v.strictObject({
   we_accept: v.optional(v.array(v.picklist(PAYMENT_METHODS)), []),
   /** 'YOU MIGHT ALSO BE INTERESTED IN' tiles. Default: finance, sell my car, service. */
   interested_tiles: v.optional(
-    v.array(v.strictObject({ title: v.string(), text: v.optional(v.string(), ''), href: link, image: v.optional(v.string()) })),
+    v.array(
+      v.strictObject({
+        title: v.string(),
+        text: v.optional(v.string(), ''),
+        href: link,
+        /** Image path or URL shown above the title (400x225, cropped to fit). Default: none. */
+        image: v.optional(v.string()),
+        /** What the image says beyond the title, e.g. 'Up to $5,000 off selected vans'. Default: none (the image is decorative beside the title). */
+        image_alt: v.optional(v.string()),
+      }),
+    ),
   ),
   /** Show the 'Email Us' button and modal on location pages, offering the location's e-mail, else the site's. Default: shown when there is an e-mail; false hides them. */
   email_us: v.optional(v.boolean()),
