@@ -8,11 +8,11 @@ import Reviews from './Reviews.astro';
 import { paragraphText } from '../../../tests/support/html-text.ts';
 
 /** The summary line for a reviews file stating `count` reviews. */
-async function summary(count: number): Promise<string> {
+async function summary(count: number, average = 4.8): Promise<string> {
   const container = await experimental_AstroContainer.create();
   // The carousel is a React island.
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
-  const file = v.parse(ReviewsFileSchema, { average_rating: 4.8, count, reviews: [{ id: 1, customer_name: 'Sam', text: 'Great service.', rating: 5 }] });
+  const file = v.parse(ReviewsFileSchema, { average_rating: average, count, reviews: [{ id: 1, customer_name: 'Sam', text: 'Great service.', rating: 5 }] });
   const html = await container.renderToString(Reviews, { props: { file, enabled: true } });
   return paragraphText(html, 'class="reviews__summary"');
 }
@@ -20,6 +20,11 @@ async function summary(count: number): Promise<string> {
 describe('Reviews summary', () => {
   it('groups the count in thousands', async () => {
     expect(await summary(1240)).toBe('★★★★★ 4.8 · Rated 4.8 out of 5 · Based on 1,240 reviews on Google');
+  });
+
+  it('shows the average’s stars, not always five: whole stars, the nearest to the average', async () => {
+    expect(await summary(240, 4.3)).toBe('★★★★☆ 4.3 · Rated 4.3 out of 5 · Based on 240 reviews on Google');
+    expect(await summary(240, 4.5)).toMatch(/^★★★★★ 4\.5 /);
   });
 
   it('names one review in the singular', async () => {

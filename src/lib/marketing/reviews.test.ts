@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
-import { averageRating, ratingLabel, reviewCountText, reviewDateLabel, reviewReply, reviewsSummary, reviewsToShow, shouldShowReviews } from './reviews.ts';
+import { averageRating, ratingLabel, ratingStars, reviewCountText, reviewDateLabel, reviewReply, reviewsSummary, reviewsToShow, shouldShowReviews } from './reviews.ts';
 
 const reviews = (ratings: number[]) => ratings.map((rating, id) => ({ id, customer_name: `C${id}`, rating }));
 const file = (input: Record<string, unknown>) => parseTenantFile('reviews', input);
@@ -66,5 +66,14 @@ describe('3.12: review reply dates', () => {
     expect(reviewReply({ reply_text: 'Thanks', reply_date: 'last week' }, 'Australia/Brisbane')).toEqual({ text: 'Thanks', date: null, dateLabel: null });
     expect(reviewReply({ reply_text: '  ', reply_date: '2026-11-15' }, 'Australia/Brisbane')).toBeNull();
     expect(reviewReply({}, 'Australia/Brisbane')).toBeNull();
+  });
+});
+
+describe('ratingStars', () => {
+  it('is five stars, as many filled as the rating rounds to (whole stars), the rest empty', () => {
+    expect([4.8, 4.5, 4.44, 4.1, 3, 0, 5].map(ratingStars)).toEqual(['★★★★★', '★★★★★', '★★★★☆', '★★★★☆', '★★★☆☆', '☆☆☆☆☆', '★★★★★']);
+    // As the figure beside it shows the rating: 4.46 is shown 4.5.
+    expect(ratingStars(4.46)).toBe('★★★★★');
+    expect([7, -1, Number.NaN].map(ratingStars)).toEqual(['★★★★★', '☆☆☆☆☆', '☆☆☆☆☆']);
   });
 });

@@ -63,6 +63,16 @@ export function ratingLabel(rating: number): string {
   return `Rated ${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5`;
 }
 
+/**
+ * A rating out of 5 as five stars, as many filled as the rating shown (one decimal, as
+ * ratingLabel) rounds to (whole stars): 4.3 -> '★★★★☆', 4.46 (shown 4.5) -> '★★★★★'. Out of
+ * range: clamped; not a number: none filled.
+ */
+export function ratingStars(rating: number): string {
+  const filled = Number.isFinite(rating) ? Math.min(5, Math.max(0, Math.round(Number(rating.toFixed(1))))) : 0;
+  return '★'.repeat(filled) + '☆'.repeat(5 - filled);
+}
+
 /** How many reviews a rating is based on: '1,012 reviews', '1 review'. */
 export function reviewCountText(count: number): string {
   return formatCount(count, { one: 'review', other: 'reviews' });
