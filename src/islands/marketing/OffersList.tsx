@@ -6,10 +6,9 @@
 import { useEffect, useState } from 'react';
 import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
-import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
-import { dealerDay } from '../../lib/text/dealer-time.ts';
+import { carTypesFromQuery, offerEndsDay, visibleOffers } from '../../lib/marketing/promos.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
-import { formatLongDay, formatMoney } from '../../lib/text/format.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
 import '../ui/marketing.css';
 
@@ -20,7 +19,7 @@ interface Props {
   buildTime: number;
   /** Listing the Clear Filters button returns to. */
   clearHref: string;
-  /** Dealer time zone for the 'Offer ends' date. */
+  /** Dealer time zone for the 'Offer ends' date (the last day shown, offerEndsDay). */
   timeZone: string;
 }
 
@@ -75,7 +74,7 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
                   </p>
                 )}
                 {offer.description && <p>{offer.description}</p>}
-                {offer.expiry && <p className="muted">Offer ends {formatLongDay(dealerDay(offer.expiry, timeZone))}</p>}
+                {offer.expiry && <p className="muted">Offer ends {offerEndsDay(offer.expiry, timeZone)}</p>}
                 {offer.button_label && offer.button_href && (
                   <a className="button" href={offer.button_href} aria-label={offer.title ? nameOf(offer.button_label, offer.title) : undefined}>
                     {offer.button_label}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carTypesFromQuery, isPopupExpired, isPromoActive, promoMatchesCarTypes, shouldShowPopup, steadyPromoClock, STOCKTAKE_PROMO, visibleOffers } from './promos.ts';
+import { carTypesFromQuery, isPopupExpired, isPromoActive, offerEndsDay, promoMatchesCarTypes, shouldShowPopup, steadyPromoClock, STOCKTAKE_PROMO, visibleOffers } from './promos.ts';
 import type { CarType } from '../../schemas/car.ts';
 
 /** The dealer's zone of these cases (site.json timezone); their dates carry offsets, so it does not move them. */
@@ -17,6 +17,29 @@ describe('timed promos (between start and expiry)', () => {
     expect(isPromoActive({}, 0, ZONE)).toBe(true);
     expect(isPromoActive({ expiry: '2026-01-01T00:00:00Z' }, Date.parse('2025-01-01'), ZONE)).toBe(true);
   });
+});
+
+describe("'Offer ends': the last day the offer is shown (offerEndsDay; the expiry is exclusive)", () => {
+  it('the stocktake promo (1-24 July 2025, +10:00, expiry 25 July 00:00) ends on 24 July 2025', () => {
+    expect(offerEndsDay(STOCKTAKE_PROMO.expiry, ZONE)).toBe('24 July 2025');
+    expect(isPromoActive(STOCKTAKE_PROMO, Date.parse('2025-07-24T23:59:59.999+10:00'), ZONE)).toBe(true);
+  });
+
+  it("a date-only expiry is the dealer's midnight starting that day: the day before is the last one shown", () => {
+    expect(offerEndsDay('2026-12-25', 'Australia/Sydney')).toBe('24 December 2026');
+    expect(isPromoActive({ expiry: '2026-12-25' }, Date.parse('2026-12-25T09:00:00+11:00'), 'Australia/Sydney')).toBe(false);
+    expect(offerEndsDay('2027-01-01T00:00', ZONE)).toBe('31 December 2026');
+  });
+
+  it('an expiry during a day ends that day; an instant is dated on the dealer\'s wall clock', () => {
+    expect(offerEndsDay('2027-01-31T23:59:59+10:00', ZONE)).toBe('31 January 2027');
+    expect(offerEndsDay('2026-12-24T17:00', ZONE)).toBe('24 December 2026');
+    // 14:30 UTC on 31 December is 00:30 on 1 January in Brisbane, 22:30 on 31 December in Perth.
+    expect(offerEndsDay('2026-12-31T14:30:00Z', ZONE)).toBe('1 January 2027');
+    expect(offerEndsDay('2026-12-31T14:30:00Z', 'Australia/Perth')).toBe('31 December 2026');
+  });
+
+  it('no date gives no day', () => expect(offerEndsDay('soon', ZONE)).toBe(''));
 });
 
 describe('display by car type', () => {

@@ -4,7 +4,8 @@
  * expiry, §9 stocktake promo 1-24 July 2025 +10:00). Pure.
  */
 import { CAR_TYPES, type CarType } from '../../schemas/car-types.ts';
-import { dealerInstant } from '../text/dealer-time.ts';
+import { dealerInstant, instantDay } from '../text/dealer-time.ts';
+import { formatLongDay } from '../text/format.ts';
 
 /** The timing fields of a promo, offer, slide or popup. */
 export interface Timed {
@@ -26,6 +27,16 @@ export function isPromoActive(promo: Timed, now: number, timeZone: string): bool
   if (promo.start && now < dealerInstant(promo.start, timeZone)) return false;
   if (promo.expiry && now >= dealerInstant(promo.expiry, timeZone)) return false;
   return true;
+}
+
+/**
+ * The day 'Offer ends {day}' names (formatLongDay, '24 July 2025'): the last day the offer is
+ * shown, the dealer's day of the last instant before its expiry, which is exclusive (a midnight
+ * or date-only expiry ends the day before). The one writer of an offer's end; '' for no date.
+ */
+export function offerEndsDay(expiry: string, timeZone: string): string {
+  const end = dealerInstant(expiry, timeZone);
+  return Number.isNaN(end) ? '' : formatLongDay(instantDay(end - 1, timeZone));
 }
 
 /**
