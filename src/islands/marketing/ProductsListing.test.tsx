@@ -16,7 +16,12 @@ import ProductsListing from './ProductsListing.tsx';
 
 const mounted = mountRoot();
 const wait = async (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
-const product = (id: number, category: string): ProductDocument => ({ id: String(id), name: `${category} part ${id}`, categories: category, category });
+const product = (id: number, category: string): ProductDocument => ({
+  id: String(id),
+  name: `${category} part ${id}`,
+  categories: category,
+  category: [category],
+});
 const documents = [product(1, 'Towing'), product(2, 'Towing'), product(3, 'Servicing'), product(4, 'Servicing'), product(5, 'Servicing')];
 const link = (name: RegExp) => [...mounted.host.querySelectorAll('a')].find((each) => name.test(each.textContent ?? ''))!;
 

@@ -127,7 +127,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
                   <div className="product__body">
                     <h2 className="product__name">{hit.name}</h2>
                     <p className="muted">
-                      {hit.category}
+                      {hit.category.join(', ')}
                       {hit.part_number ? ` · Part ${hit.part_number}` : ''}
                     </p>
                     {hit.price !== undefined && <p className="product__price">{formatMoney(hit.price)}</p>}

@@ -86,7 +86,7 @@ export default function ModelDirectory({ documents }: Props) {
             <span className="muted">
               {' '}
               {hit.manufacturer}
-              {hit.body_type ? ` · ${hit.body_type}` : ''}
+              {hit.body_type ? ` · ${hit.body_type.join(', ')}` : ''}
               {hit.from_text ? ` · ${hit.from_text}` : ''}
             </span>
           </li>

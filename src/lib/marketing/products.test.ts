@@ -43,6 +43,30 @@ describe('products on the embedded search engine', () => {
   });
 });
 
+describe('a product in several categories (spec §7 products search categories)', () => {
+  const listed = parseTenantFile('products', [
+    { id: 1, name: 'Towbar kit', categories: ['Towing', 'Accessories'] },
+    { id: 2, name: 'Floor mats', categories: ['Accessories'] },
+    { id: 3, name: 'Mud flaps', categories: ['Exterior', 'Accessories'] },
+    { id: 4, name: 'Gift card', categories: [] },
+  ]);
+  const index = createListIndex(productDocuments(listed), { searchable: PRODUCTS_SEARCHABLE });
+  const search = (state: ProductsState) => {
+    const { indexName, params } = productsSearch(state);
+    return index.search(indexName, params);
+  };
+
+  it('counts under every category it is in', () => {
+    expect(search({ query: '', page: 1 }).facets.category).toEqual({ Accessories: 3, Exterior: 1, Other: 1, Towing: 1 });
+  });
+
+  it('is found by each of its categories', () => {
+    expect(search({ query: '', page: 1, category: 'Accessories' }).hits.map((hit) => hit.name)).toEqual(['Towbar kit', 'Floor mats', 'Mud flaps']);
+    expect(search({ query: '', page: 1, category: 'Towing' }).hits.map((hit) => hit.name)).toEqual(['Towbar kit']);
+    expect(search({ query: '', page: 1, category: 'Other' }).hits.map((hit) => hit.name)).toEqual(['Gift card']);
+  });
+});
+
 describe('URL state', () => {
   it.each([
     ['', { query: '', page: 1 }],

@@ -11,7 +11,7 @@ export const PRODUCTS_PAGE_SIZE = 21;
 /** Index name the listing queries (the index only reads a sort rule from it). */
 export const PRODUCTS_INDEX = 'products';
 
-/** A product in the listing: name, categories and part number searchable, category a facet, price numeric. */
+/** A product in the listing: name, categories and part number searchable, its categories a facet, price numeric. */
 export interface ProductDocument {
   id: string;
   name: string;
@@ -21,8 +21,8 @@ export interface ProductDocument {
   price?: number;
   description?: string;
   product_image?: string;
-  /** The first category (the facet). */
-  category: string;
+  /** Every category, or 'Other' when it has none (the facet: the product counts and is found under each). */
+  category: string[];
 }
 
 /** Fields a products query is matched in. */
@@ -38,7 +38,7 @@ export function productDocuments(products: readonly Product[]): ProductDocument[
     ...(product.price !== undefined ? { price: product.price } : {}),
     ...(product.description ? { description: product.description } : {}),
     ...(product.image ? { product_image: product.image } : {}),
-    category: product.categories[0] ?? 'Other',
+    category: product.categories.length > 0 ? [...product.categories] : ['Other'],
   }));
 }
 

@@ -38,3 +38,32 @@ describe('manufacturer-and-model directory', () => {
     expect(withDirectoryState('?body=suv&q=x&p=4', { query: '', page: 1 })).toBe('?body=suv');
   });
 });
+
+describe('a model of several bodies (spec §3 Model body list, manufacturer_body2/3)', () => {
+  const corolla = modelTile(
+    {
+      id: 1,
+      name: 'Corolla',
+      slug: 'corolla',
+      manufacturer_name: 'Toyota',
+      manufacturer_body: 'Hatch',
+      manufacturer_body2: 'Sedan',
+      body: ['Hatch', 'Sedan'],
+      short_description: '',
+    },
+    pages,
+  );
+  const yaris = modelTile({ id: 2, name: 'Yaris', slug: 'yaris', manufacturer_name: 'Toyota', body: ['Hatch'], short_description: '' }, pages);
+  const index = createListIndex(directoryDocuments([corolla, yaris]), { searchable: DIRECTORY_SEARCHABLE });
+  const find = (search: string) => index.search('models', directorySearch(parseDirectoryState(search)));
+
+  it('is listed under every body, as /models lists it', () => {
+    expect(corolla.bodies).toEqual(['Hatch', 'Sedan']);
+    expect(find('?bodyType=Sedan').hits.map((hit) => hit.name)).toEqual(['Corolla']);
+    expect(find('?bodyType=Hatch').hits.map((hit) => hit.name)).toEqual(['Corolla', 'Yaris']);
+  });
+
+  it('counts under every body', () => {
+    expect(find('').facets.body_type).toEqual({ Hatch: 2, Sedan: 1 });
+  });
+});

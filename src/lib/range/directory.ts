@@ -9,7 +9,7 @@ import type { ModelTileData } from './models.ts';
 /** Models per directory page. */
 export const DIRECTORY_PAGE_SIZE = 21;
 
-/** A model in the directory: name, brand and bodies searchable; manufacturer and first body as facets. */
+/** A model in the directory: name, brand and bodies searchable; manufacturer and every body as facets. */
 export interface DirectoryDocument {
   id: string;
   name: string;
@@ -18,7 +18,8 @@ export interface DirectoryDocument {
   /** Every body of the model, space-separated (searchable). */
   bodies: string;
   manufacturer: string;
-  body_type?: string;
+  /** Every body of the model (the facet: it counts and is found under each, as /models lists it). */
+  body_type?: string[];
   href: string;
   from_text?: string;
 }
@@ -35,7 +36,7 @@ export function directoryDocuments(tiles: readonly ModelTileData[]): DirectoryDo
     ...(tile.brand ? { make: tile.brand } : {}),
     bodies: tile.bodies.join(' '),
     manufacturer: tile.brand ?? 'Other',
-    ...(tile.bodies[0] ? { body_type: tile.bodies[0] } : {}),
+    ...(tile.bodies.length > 0 ? { body_type: [...tile.bodies] } : {}),
     href: tile.href,
     ...(tile.fromPrice ? { from_text: tile.fromPrice } : {}),
   }));

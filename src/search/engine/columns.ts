@@ -53,12 +53,15 @@ export interface Column {
   byLabel?: Int32Array;
   /** Per value id, how many matches hold it: reused by every search (a search allocates little, so GC pauses stay out of typing). */
   counts?: Int32Array;
-  /** A list attribute (LIST_ATTRIBUTES): each document's value ids; `ids` are then all -1. */
+  /** A list attribute (LIST_ATTRIBUTES, or a list field of a list index's records): each document's value ids; `ids` are then all -1. */
   lists?: ValueLists;
 }
 
-/** The column of each attribute, made on first use and then reused. */
-export function createColumns(source: ColumnSource): (attribute: string) => Column {
+/**
+ * The column of each attribute, made on first use and then reused. `isList` names the list
+ * attributes (default LIST_ATTRIBUTES, the cars' own).
+ */
+export function createColumns(source: ColumnSource, isList: (attribute: string) => boolean = (attribute) => LIST_ATTRIBUTES.has(attribute)): (attribute: string) => Column {
   const { size } = source;
   const record = (position: number) => source.record(position);
   const columns = new Map<string, Column>();
@@ -66,7 +69,7 @@ export function createColumns(source: ColumnSource): (attribute: string) => Colu
     let column = columns.get(attribute);
     if (column) return column;
     const stored = source.stored?.get(attribute);
-    column = LIST_ATTRIBUTES.has(attribute) ? listColumn(attribute, stored?.values) : (stored?.dictionary && dictionaryColumn(stored.dictionary)) || numberColumn(attribute, stored?.values) || scanColumn(attribute, stored?.values);
+    column = isList(attribute) ? listColumn(attribute, stored?.values) : (stored?.dictionary && dictionaryColumn(stored.dictionary)) || numberColumn(attribute, stored?.values) || scanColumn(attribute, stored?.values);
     columns.set(attribute, column);
     return column;
   }

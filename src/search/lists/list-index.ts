@@ -3,7 +3,9 @@
  * query words matched in the named `searchable` fields (the last word as a prefix), facet
  * and numeric filters, facet counts, sort rules (`<index>:price:desc`) and pages, with the
  * car engine's rules (../engine) but none of its car fields: records keep their own type,
- * and the default order is the order given. Runs in the browser and at build time.
+ * and the default order is the order given. A field that holds a list in any record is a list
+ * facet: a record counts and is found under each of its values (a product's every category).
+ * Runs in the browser and at build time.
  */
 import { PAGINATION_LIMIT, parseIndexName } from '../core/config.ts';
 import { createColumns, type ColumnSource } from '../engine/columns.ts';
@@ -44,7 +46,7 @@ const DEFAULT_HITS_PER_PAGE = 20;
 export function createListIndex<T extends object>(records: readonly T[], fields: ListFields<T>): ListIndex<T> {
   const size = records.length;
   const source: ColumnSource = { size, record: (position) => records[position] };
-  const columnFor = createColumns(source);
+  const columnFor = createColumns(source, (attribute) => records.some((record) => Array.isArray((record as Record<string, unknown>)[attribute])));
   // The records stand in the order given: that is the default order.
   const orderFor = createOrderings(source, true);
   const candidates = createMatcher(source, columnFor, createWordIndex(source, fields.searchable));
