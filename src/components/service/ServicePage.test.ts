@@ -4,10 +4,14 @@
  * features the page states no service the dealer has not named (no factory-trained
  * technicians, no capped-price servicing, no 24-hour roadside help) and invites the shopper to
  * ask, with the service phone; the dealer's own features are shown as written.
+ *
+ * The service page's hero image (site.json service_page.hero_image) reaches the page in a style
+ * attribute: written as one CSS url() string (cssUrl), so a value cannot add declarations.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { SiteSchema } from '../../schemas/site.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 import { plainText, renderedRoot } from '../../../tests/support/astro-render.ts';
 import ServicePage from './ServicePage.astro';
 
@@ -44,5 +48,33 @@ describe('service page defaults promise nothing in the dealer’s name', () => {
       plainText(card.querySelector('p')),
     ]);
     expect(features).toEqual([['Capped Price Servicing', 'Our own capped prices.']]);
+  });
+});
+
+/** The hero section's style attribute as the browser reads it (null without one). */
+async function heroStyle(heroImage: string | undefined): Promise<string | null> {
+  const site = makeSite();
+  // Set after validation: the page must stay safe whatever reaches it.
+  site.service_page = { ...site.service_page, hero_image: heroImage };
+  const root = await renderedRoot(ServicePage, { props: { site, stockMakes: [] } });
+  const hero = root.querySelector('section.service-hero');
+  if (!hero) throw new Error('no service hero');
+  return hero.getAttribute('style');
+}
+
+describe('ServicePage hero image', () => {
+  it('sets the hero image as a CSS url() string', async () => {
+    expect(await heroStyle('/media/service.jpg')).toBe('--service-hero: url("/media/service.jpg")');
+    expect(await heroStyle('https://cdn.example.com.au/service(2).jpg')).toBe(String.raw`--service-hero: url("https://cdn.example.com.au/service\(2\).jpg")`);
+  });
+
+  it('has no style without one', async () => {
+    expect(await heroStyle(undefined)).toBeNull();
+  });
+
+  it('keeps a value that would close the url() inside the string: no second declaration', async () => {
+    expect(await heroStyle("/media/x.jpg');background:url('https://attacker.example/beacon")).toBe(
+      String.raw`--service-hero: url("/media/x.jpg\'\);background:url\(\'https://attacker.example/beacon")`,
+    );
   });
 });

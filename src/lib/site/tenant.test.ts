@@ -224,6 +224,24 @@ describe('parseSite', () => {
     expect([parsed.locations[0].slug, parsed.dealerships[0].slug]).toEqual(['springwood-used-cars', 'demo-cars-acme']);
   });
 
+  it('refuses a service_page.hero_image that is no site path or https URL, naming the file and the field', () => {
+    for (const heroImage of [
+      "/media/x.jpg');background:url('https://attacker.example/beacon",
+      'javascript:alert(1)',
+      '//cdn.example.com/x.jpg',
+      'http://cdn.example.com/x.jpg',
+      'media/x.jpg',
+      '/media/my hero.jpg',
+    ]) {
+      const error = refusal({ ...site([]), service_page: { hero_image: heroImage } });
+      expect(error.file).toBe('tenants/hours-motors/site.json');
+      expect(error.details).toEqual([expect.stringMatching(/^field service_page\.hero_image: expected a site path \(\/media\/service\.jpg\) or an https URL/)]);
+    }
+    for (const heroImage of ['/media/service.jpg', 'https://cdn.example.com.au/service(2).jpg?w=1600']) {
+      expect(parseSite('tenants/hours-motors/site.json', { ...site([]), service_page: { hero_image: heroImage } }).service_page.hero_image).toBe(heroImage);
+    }
+  });
+
   it('says what is wrong in words: an unknown field (with a known one spelt alike), a missing one, a bound; never a regex', () => {
     expect(refusal({ ...site([]), timezon: 'Australia/Brisbane' }).details).toEqual([
       'field timezon: unknown field "timezon": did you mean "timezone"? (see docs/site-json.md)',

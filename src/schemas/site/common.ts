@@ -19,6 +19,18 @@ export const link = v.pipe(
 );
 
 /**
+ * An image a page shows from the configuration, e.g. in a style attribute: a site path
+ * ("/media/service.jpg") or an https URL, without white space, quotes, backslashes or angle brackets.
+ */
+export const imageSource = v.pipe(
+  v.string(),
+  v.regex(
+    /^(?:\/(?!\/)|https:\/\/)[^\s"'\\<>]+$/,
+    'expected a site path (/media/service.jpg) or an https URL (https://cdn.example.com.au/service.jpg), without spaces, quotes, backslashes or angle brackets',
+  ),
+);
+
+/**
  * An absolute http(s) URL: v.url() alone accepts `javascript:` and `data:`
  * URLs, which become script when used as a link or an iframe source.
  */

@@ -1,14 +1,14 @@
 /** site.json `service_page`: content of the /service and /book-a-service pages (spec §2 "Service page"). */
 import * as v from 'valibot';
-import { link } from './common.ts';
+import { imageSource, link } from './common.ts';
 
 export const ServicePageSchema = v.strictObject({
   /** Title; {dealer} is replaced. Default: texts.service_title ('Book Your Service at {dealer}'). */
   title: v.optional(v.string()),
   /** Intro paragraph under the title. Default: a sentence naming the dealer. */
   intro: v.optional(v.string()),
-  /** Hero image path or URL. Default: none (a coloured hero). */
-  hero_image: v.optional(v.string()),
+  /** Hero image: a site path ('/media/service.jpg') or an https URL. Default: none (a coloured hero). */
+  hero_image: v.optional(imageSource),
   /** Optional drop-off / pick-up schedule, e.g. { drop_off: ['7:45am', '8:45am'], pick_up: ['2:00pm', '4:30pm'] }. */
   schedule: v.optional(v.strictObject({ drop_off: v.array(v.string()), pick_up: v.array(v.string()) })),
   /** Feature blocks under the form. Default: genuine parts, qualified technicians, capped-price servicing. */
