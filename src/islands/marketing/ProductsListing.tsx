@@ -3,7 +3,7 @@
  * /parts/search): search box, categories with counts, price range and 21 per page, answered
  * in the browser by the project's embedded search engine; state kept in the URL. The count a
  * change leads to is said once it settles (SettledStatus; not the count of the page as opened);
- * Clear Filters, gone once pressed, leaves focus on the search box.
+ * Clear Filters, gone once pressed, leaves focus on the search box. A page past the last opens the last.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createListIndex } from '../../search/lists/list-index.ts';
@@ -31,7 +31,15 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
 
   useEffect(() => {
     const read = () => {
-      const next = parseProductsState(window.location.search);
+      let next = parseProductsState(window.location.search);
+      // A page past the last (an old link, a bookmark from when there were more products): the
+      // last page, its address in place of the one opened, as the search pages do (docs/search.md).
+      const { indexName, params } = productsSearch(next);
+      const { nbHits, nbPages } = engine.search(indexName, params);
+      if (nbHits > 0 && next.page > nbPages) {
+        next = { ...next, page: nbPages };
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${productsQueryString(next)}`);
+      }
       setState(next);
       setDraft({ query: next.query, min: next.price?.min?.toString() ?? '', max: next.price?.max?.toString() ?? '' });
       setRead(true);
@@ -39,7 +47,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
     read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
-  }, []);
+  }, [engine]);
 
   const go = (next: ProductsState) => {
     setState(next);
