@@ -40,6 +40,7 @@ describe('repeated control names', () => {
         offers: [{ id: 'a', title: 'Runout', description: '', strictDisplay: false, button_label: 'Find Out More', button_href: '/offers/a' }],
         count: 6,
         buildTime: NOW,
+        path: '/special-offers',
         clearHref: '/special-offers',
         timeZone: site.timezone,
       }),

@@ -111,8 +111,9 @@ test.describe('offers', () => {
     const empty = page.getByTestId('offers-empty');
     await expect(empty.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
     await expect(empty).toContainText('There appears to be no offers currently available that meet the conditions of your search');
+    // To /special-offers, the default clear-filters target (spec §2), from /offers too.
     await empty.getByRole('link', { name: 'Clear Filters' }).click();
-    await expect(page).toHaveURL(/\/offers\/?$/);
+    await expect(page).toHaveURL(/\/special-offers\/?$/);
     await expect(page.getByTestId('offers-empty')).toBeVisible();
   });
 });

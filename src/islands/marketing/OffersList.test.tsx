@@ -12,7 +12,9 @@ import OffersList from './OffersList.tsx';
 const offer = (expiry: string): Offer => ({ id: expiry, title: 'Runout', description: '', strictDisplay: false, expiry });
 const endsLine = (expiry: string, timeZone: string, buildTime = Date.parse('2026-11-01T00:00:00Z')) =>
   /Offer ends ([^<]*)/.exec(
-    renderToStaticMarkup(<OffersList offers={[offer(expiry)]} count={6} buildTime={buildTime} clearHref="/special-offers" timeZone={timeZone} />),
+    renderToStaticMarkup(
+      <OffersList offers={[offer(expiry)]} count={6} buildTime={buildTime} path="/special-offers" clearHref="/special-offers" timeZone={timeZone} />,
+    ),
   )?.[1];
 
 describe('OffersList: Offer ends', () => {

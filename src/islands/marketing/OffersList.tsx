@@ -17,7 +17,9 @@ interface Props {
   count: number;
   /** The clock the server-rendered list decides by until the island runs: the build's, as steadyPromoClock gives it. */
   buildTime: number;
-  /** Listing the Clear Filters button returns to. */
+  /** This page's path (/special-offers or /offers): the 'All Offers' filter's link. */
+  path: string;
+  /** Where Clear Filters goes (OFFERS_CLEAR_HREF: /special-offers from both pages). */
   clearHref: string;
   /** Dealer time zone for the 'Offer ends' date (the last day shown, offerEndsDay). */
   timeZone: string;
@@ -30,7 +32,7 @@ const FILTERS: { label: string; types: CarType[] }[] = [
   { label: 'Used', types: ['used'] },
 ];
 
-export default function OffersList({ offers, count, buildTime, clearHref, timeZone }: Props) {
+export default function OffersList({ offers, count, buildTime, path, clearHref, timeZone }: Props) {
   const [now, setNow] = useState(buildTime);
   const [types, setTypes] = useState<CarType[]>([]);
 
@@ -50,7 +52,7 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
             <li key={filter.label}>
               <a
                 className="body-button"
-                href={filter.types.length ? `?car_type=${filter.types.join(',')}` : clearHref}
+                href={filter.types.length ? `?car_type=${filter.types.join(',')}` : path}
                 aria-current={filter.types.join(',') === key ? 'true' : undefined}
               >
                 {filter.label}

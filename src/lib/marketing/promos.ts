@@ -88,6 +88,9 @@ export function visibleOffers<T extends Timed & CarTypeTargeted>(
   return offers.filter((offer) => isPromoActive(offer, now, timeZone) && promoMatchesCarTypes(offer, viewed)).slice(0, Math.max(0, count));
 }
 
+/** Where Clear Filters goes from an offers page, /offers too: spec §2's default clear-filters target. */
+export const OFFERS_CLEAR_HREF = '/special-offers';
+
 /** Car types named by an offers-page query (?car_type=new,demo); unknown values are ignored. */
 export function carTypesFromQuery(value: string | null | undefined): CarType[] {
   if (!value) return [];
