@@ -11,7 +11,7 @@ export const ServicePageSchema = v.strictObject({
   hero_image: v.optional(imageSource),
   /** Optional drop-off / pick-up schedule, e.g. { drop_off: ['7:45am', '8:45am'], pick_up: ['2:00pm', '4:30pm'] }. */
   schedule: v.optional(v.strictObject({ drop_off: v.array(v.string()), pick_up: v.array(v.string()) })),
-  /** Feature blocks under the form. Default: genuine parts, qualified technicians, capped-price servicing. */
+  /** Feature blocks under the form. Default: Book Online and Ask Our Service Team (with the service phone): no service the dealer has not named. */
   features: v.optional(
     v.array(
       v.strictObject({
