@@ -10,7 +10,9 @@
  * the same pid namespace) removes them, never a running process's. A job stays the
  * stopping worker's until BullMQ has moved it on (completed, failed, put back): a stop that meets
  * a stalled Redis just after a handler returned, or while a job waits for its tenant lock, waits
- * out its lock time and names that job.
+ * out its lock time and names that job. The state's silence is counted only while a request waits:
+ * a request refused while PostgreSQL was unreachable, then an idle spell, neither makes the next
+ * healthy query silent nor has a close destroy its connection.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { REPO, waitFor, workspace } from '../support/pipeline-env.ts';
 import { startRedis, type LocalRedis } from '../support/redis-server.ts';
 import { controlPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
 import { bundleNamespace } from '../../src/builder/render/children.ts';
+import { CLOSE_WAIT_MS, openDatabase } from '../../src/platform/sql/db.ts';
 
 const ws = workspace('redis-stop');
 ws.addTenant('hotel-cars');
@@ -43,11 +46,14 @@ let relay: StallingRelay | undefined;
 interface StallingRelay {
   port: number;
   stall(): void;
+  /** While on: every connection open is dropped and each new one is closed at once (the server unreachable). */
+  refuse(on: boolean): void;
   close(): Promise<void>;
 }
 
 async function stallingRelay(port: number): Promise<StallingRelay> {
   let stalled = false;
+  let refusing = false;
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -56,6 +62,7 @@ async function stallingRelay(port: number): Promise<StallingRelay> {
   };
   const server: Server = createServer((client) => {
     track(client);
+    if (refusing) return void client.destroy();
     const upstream = connect(port, '127.0.0.1');
     track(upstream);
     client.on('data', (chunk) => void (stalled || upstream.write(chunk)));
@@ -67,6 +74,10 @@ async function stallingRelay(port: number): Promise<StallingRelay> {
   return {
     port: (server.address() as { port: number }).port,
     stall: () => void (stalled = true),
+    refuse(on) {
+      refusing = on;
+      if (on) for (const socket of sockets) socket.destroy();
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((closed) => server.close(closed));
@@ -333,4 +344,46 @@ describe("a worker's queue told to stop as Redis stalls while a job is still its
       delete (IORedis.prototype as { set?: unknown }).set;
     }
   });
+});
+
+describe("the state's PostgreSQL silence (silentMs) after a request it could not take", () => {
+  const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+  // Fault: a request failed by an unreachable server left the silence's start set once none
+  // waited, and the next request kept it: 50 ms into a healthy query after an idle spell the
+  // state was silent as long as the spell (a stop cut at once), and a close destroyed the
+  // healthy query's connection at once (CLOSE_WAIT_MS less that silence).
+  it(
+    'counts only while a request waits: after a blip and an idle spell a healthy query is not silent, and a close waits for its answer',
+    { timeout: 120_000 },
+    async () => {
+      postgres = await startThrowawayPostgres({ fsync: false });
+      relay = await stallingRelay(postgres.port);
+      const through = new URL(postgres.url);
+      through.port = String(relay.port);
+      const db = await openDatabase({ kind: 'postgres', url: through.href }, { migrations: [], table: 'silence_migrations', lockKey: 4242 });
+      let closed = false;
+      try {
+        await db.query('SELECT 1');
+        relay.refuse(true);
+        await expect(db.query('SELECT 1')).rejects.toThrow();
+        relay.refuse(false);
+        expect(db.silentMs()).toBe(0);
+        // Nothing asked for longer than a close waits.
+        await pause(CLOSE_WAIT_MS + 500);
+        const slow = db.query<{ ok: number }>('SELECT pg_sleep(0.5), 1 AS ok');
+        const answer = slow.then(
+          (rows) => rows,
+          (error: Error) => error.message,
+        );
+        await pause(50);
+        expect.soft(db.silentMs()).toBeLessThan(500);
+        closed = true;
+        await db.close();
+        expect(await answer).toMatchObject([{ ok: 1 }]);
+      } finally {
+        if (!closed) await db.close();
+      }
+    },
+  );
 });

@@ -46,7 +46,8 @@ export interface SqlDatabase extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /**
    * How long the server has left requests unanswered (ms): 0 while none waits, else since its
-   * last answer or since the first request sent after it. A stopping process gives up on a state
+   * last answer or since the first request sent after it, counted afresh from the first request
+   * sent once none waited (whatever became of the last). A stopping process gives up on a state
    * that stays silent (src/pipeline/service/service.ts). SQLite, in this process, answers always.
    */
   silentMs(): number;
@@ -422,10 +423,15 @@ class PostgresDatabase implements SqlDatabase {
   readonly #clients = new Set<pg.PoolClient>();
   /** Requests sent and not yet settled. */
   #waiting = 0;
-  /** While requests wait: the server's last answer, or the first request sent after it (silentMs). */
+  /** While requests wait: the server's last answer, or the first request sent after it (silentMs); unset once none waits. */
   #silentSince: number | undefined;
 
-  /** `request`, counted as waiting until it settles; an answer of the server (rows, or an error of its own) ends the silence, a lost or refused connection does not. */
+  /**
+   * `request`, counted as waiting until it settles; an answer of the server (rows, or an error of
+   * its own) ends the silence, a lost or refused connection does not while other requests wait.
+   * Silence is only counted while a request waits: once none does, the next request starts it
+   * afresh, however the last one ended.
+   */
   async #ask<T>(request: () => Promise<T>): Promise<T> {
     this.#waiting += 1;
     this.#silentSince ??= Date.now();
@@ -439,7 +445,8 @@ class PostgresDatabase implements SqlDatabase {
       throw error;
     } finally {
       this.#waiting -= 1;
-      if (answered) this.#silentSince = this.#waiting > 0 ? Date.now() : undefined;
+      if (this.#waiting === 0) this.#silentSince = undefined;
+      else if (answered) this.#silentSince = Date.now();
     }
   }
 
