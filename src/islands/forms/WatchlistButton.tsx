@@ -44,7 +44,9 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
     // A press while the last change is still being sent does nothing (the button is aria-disabled, not disabled: see below).
     if (busy) return;
     const action = saved ? 'remove' : 'save';
-    // The stored record, lapsed or not: currentSession drops a lapsed one, whose phone a remove is made for after sign-in.
+    // The stored record, lapsed or not: currentSession drops a lapsed one, whose phone a remove is
+    // made for after sign-in. Once dropped (here or by another island) none is known: the remove is
+    // then made for whoever signs in (resumeWatchlist).
     const stored = $session.get();
     const session = currentSession();
     if (!session) {

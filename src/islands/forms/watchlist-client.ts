@@ -39,7 +39,9 @@ export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'
 /**
  * A watchlist change the shopper asked for but the API could not make (signed out, or the
  * session ended: 401), made after the next sign-in (sessionStorage: this tab of this site only).
- * A remove names the phone whose list it was meant for and is made only for that phone.
+ * A remove that names the phone whose list it was meant for is made only for that phone; one
+ * that names none (the lapsed session's record already dropped, e.g. by another island's
+ * currentSession) is made for the phone that signs in, the shopper having pressed it in this tab.
  */
 export interface PendingChange {
   action: 'save' | 'remove';
@@ -86,11 +88,12 @@ export async function changeWatchlist(action: PendingChange['action'], car: { id
 
 /**
  * Just signed in as `phone`: the server's list becomes the local one, then the change waiting
- * for sign-in is made (a save for whoever signed in; a remove only on the list it was meant for).
+ * for sign-in is made (a save for whoever signed in; a remove on the list it was meant for, or,
+ * when it names no phone, on the list of whoever signed in; never on another known phone's list).
  */
 export async function resumeWatchlist(phone: string): Promise<void> {
   await refreshWatchlist();
   const pending = takePendingChange();
   if (pending?.action === 'save') await watchlist.saveCar(pending, phone);
-  else if (pending?.action === 'remove' && pending.phone === phone) await watchlist.removeCar(pending, phone);
+  else if (pending?.action === 'remove' && (pending.phone === undefined || pending.phone === phone)) await watchlist.removeCar(pending, phone);
 }
