@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { LocationSchema } from '../../schemas/site/locations.ts';
+import { timeZone } from '../../schemas/site/common.ts';
 import type { Location } from '../../schemas/site.ts';
 import {
   directionsUrl,
@@ -11,6 +12,7 @@ import {
   hoursOnDate,
   locationListLayout,
   locationPageHref,
+  locationTimeZone,
   locationPageLocations,
   locationsByDistance,
   mainLocation,
@@ -219,6 +221,40 @@ describe('zonedClock and openingStatus (dealer time zone)', () => {
     const now = Date.parse('2026-11-20T09:00:00+10:00');
     expect(openingStatus(location(), now, 'Australia/Brisbane').open).toBe(true);
     expect(openingStatus(location(), now, 'Australia/Perth').open).toBe(false);
+  });
+});
+
+describe("locationTimeZone (a location's own zone: the test-drive time taken while the appointments provider cannot be asked)", () => {
+  const at = (state: Location['address']['state']) => ({ address: { state } });
+  it("is the state's capital's zone when the site's zone is not one the state keeps", () => {
+    const capitals = (['QLD', 'NSW', 'VIC', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const).map((state) => locationTimeZone(at(state), 'UTC'));
+    expect(capitals).toEqual([
+      'Australia/Brisbane',
+      'Australia/Sydney',
+      'Australia/Melbourne',
+      'Australia/Adelaide',
+      'Australia/Perth',
+      'Australia/Hobart',
+      'Australia/Sydney',
+      'Australia/Darwin',
+    ]);
+    for (const zone of capitals) expect(v.is(timeZone, zone)).toBe(true);
+    expect(locationTimeZone(at('WA'), 'Australia/Sydney')).toBe('Australia/Perth');
+  });
+  it("is the site's zone when the state keeps it, or no state is given", () => {
+    for (const [state, zone] of [
+      ['NSW', 'Australia/Broken_Hill'],
+      ['NSW', 'Australia/Lord_Howe'],
+      ['WA', 'Australia/Eucla'],
+      ['QLD', 'Australia/Lindeman'],
+      ['ACT', 'Australia/Canberra'],
+      ['QLD', 'Australia/Brisbane'],
+    ] as const) {
+      expect(v.is(timeZone, zone)).toBe(true);
+      expect(locationTimeZone(at(state), zone)).toBe(zone);
+    }
+    expect(locationTimeZone(undefined, 'Australia/Sydney')).toBe('Australia/Sydney');
+    expect(locationTimeZone({}, 'Australia/Sydney')).toBe('Australia/Sydney');
   });
 });
 

@@ -197,6 +197,34 @@ export function zonedClock(now: number, timeZone: string): { date: string; weekd
   return { date: wall.date, weekday: wall.weekday, minutes, seconds: minutes * 60 + wall.second, day: wall.day };
 }
 
+/**
+ * The IANA time zones kept in each state and territory (site.json `locations[].address.state`),
+ * its capital's first: NSW's Broken Hill keeps South Australia's time and Lord Howe Island its
+ * own, as do WA's Eucla and Queensland's Lindeman Islands (by name).
+ */
+const STATE_TIME_ZONES: Record<Location['address']['state'], readonly string[]> = {
+  QLD: ['Australia/Brisbane', 'Australia/Lindeman'],
+  NSW: ['Australia/Sydney', 'Australia/Broken_Hill', 'Australia/Lord_Howe'],
+  VIC: ['Australia/Melbourne'],
+  SA: ['Australia/Adelaide'],
+  WA: ['Australia/Perth', 'Australia/Eucla'],
+  TAS: ['Australia/Hobart'],
+  ACT: ['Australia/Sydney', 'Australia/Canberra'],
+  NT: ['Australia/Darwin'],
+};
+
+/**
+ * A location's own time zone: the site's (`siteZone`, site.json `timezone`) when the location's
+ * state keeps that zone or no state is given, else its state's capital's (a Sydney-zoned site's
+ * Perth location: 'Australia/Perth'). The site's pages still read every location in the site's
+ * zone (docs/architecture.md "One owner per concept"); only the test-drive time taken while the
+ * appointments provider cannot be asked reads the location's (docs/lead-api.md).
+ */
+export function locationTimeZone(location: { address?: Pick<Location['address'], 'state'> } | undefined, siteZone: string): string {
+  const zones = location?.address ? STATE_TIME_ZONES[location.address.state] : undefined;
+  return !zones || zones.includes(siteZone) ? siteZone : zones[0];
+}
+
 /** One row of the Opening Hours table. */
 export interface HoursRow {
   weekday: number;

@@ -92,6 +92,42 @@ describe('provider appointments', () => {
   });
 });
 
+describe('the time taken while the appointments provider cannot be asked (unaskedTime)', () => {
+  const { appointments } = createCarsAdapters({ bookedDrives: async () => [] }, { appointments: { url: 'https://appointments.example', key: 'k' } }, () => now);
+  /** A site in `siteZone` whose car stands at a location in `state`, open 8:30 to 5:30 on weekdays. */
+  const siteWith = (siteZone: string, state: string) =>
+    ({
+      ...tenant,
+      site: { ...tenant.site, timezone: siteZone, locations: [{ ...tenant.site.locations[1], address: { street: '1 Main St', city: 'Town', state } }] },
+    }) as unknown as ApiTenant;
+  const taken = (site: ApiTenant, iso: string) => appointments.unaskedTime(site, car, Date.parse(iso), now) !== undefined;
+
+  // Fault: every location's hours were read in the site's one time zone: 4 pm in Perth (7 pm in
+  // Sydney) was refused for a Sydney-zoned site's Perth location, though the provider offers it.
+  it("reads the hours of a location in another state in that state's zone: a Sydney site's Perth location", () => {
+    const perth = siteWith('Australia/Sydney', 'WA');
+    expect(taken(perth, '2026-12-24T16:00:00+08:00')).toBe(true);
+    expect(taken(perth, '2026-12-24T08:30:00+08:00')).toBe(true);
+    expect(taken(perth, '2026-12-24T17:30:00+08:00')).toBe(false);
+    // 11 am in Sydney, before opening in Perth.
+    expect(taken(perth, '2026-12-24T08:00:00+08:00')).toBe(false);
+  });
+
+  it("keeps the site's zone when it is one the location's state keeps (Broken Hill, NSW, on South Australia's time)", () => {
+    const brokenHill = siteWith('Australia/Broken_Hill', 'NSW');
+    // 5 pm in Broken Hill is 5:30 pm in Sydney.
+    expect(taken(brokenHill, '2026-12-24T17:00:00+10:30')).toBe(true);
+    expect(taken(brokenHill, '2026-12-24T08:15:00+10:30')).toBe(false);
+  });
+
+  it("reads the site's zone for a location in the site's own state, and where no location gives a state", () => {
+    expect(taken(siteWith('Australia/Brisbane', 'QLD'), '2026-12-24T17:00:00+10:00')).toBe(true);
+    expect(taken(siteWith('Australia/Brisbane', 'QLD'), '2026-12-24T17:30:00+10:00')).toBe(false);
+    expect(taken(tenant, '2026-12-24T17:00:00+10:00')).toBe(true);
+    expect(taken(tenant, '2026-12-24T08:00:00+10:00')).toBe(false);
+  });
+});
+
 describe('local finance quote', () => {
   it("loads an older car's rate by the dealer's year: a 2019 car is 8 years old from 1 January in Sydney, while UTC is still in 2026", async () => {
     const newYearInSydney = Date.parse('2026-12-31T14:00:00Z');

@@ -11,6 +11,7 @@ import { callProvider, carLocation, type AppointmentsAdapter } from '../../kerne
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { dealerYear } from '../../../lib/text/dealer-time.ts';
+import { locationTimeZone } from '../../../lib/locations/locations.ts';
 import { UNENDED_GRID_BOOKING_MS, availableSlots, driveTime, unaskedDriveTime, type SlotGrid } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
@@ -52,8 +53,13 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedDrives'>, 
 /** Where the local grid cuts a car's slots: the clock, the site's time zone and the hours of the car's location. */
 const slotGrid = (tenant: ApiTenant, car: Car, now: number): SlotGrid => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
 
-/** The time taken when driveTime failed: a start the car's location is open at on a bookable date, its start alone (unaskedDriveTime). */
-const unaskedTime: AppointmentsAdapter['unaskedTime'] = (tenant, car, startsAt, now) => unaskedDriveTime(slotGrid(tenant, car, now), startsAt);
+/**
+ * The time taken when driveTime failed: a start the car's location is open at on a bookable date,
+ * its start alone (unaskedDriveTime); its hours read in the location's own zone (locationTimeZone:
+ * a Sydney site's Perth location opens at 8:30 in Perth), so no time the provider could offer is refused.
+ */
+const unaskedTime: AppointmentsAdapter['unaskedTime'] = (tenant, car, startsAt, now) =>
+  unaskedDriveTime({ ...slotGrid(tenant, car, now), timeZone: locationTimeZone(carLocation(tenant, car), tenant.site.timezone) }, startsAt);
 
 /**
  * Test-drive slots from a provider: its availability answer; a lead's time must start one of its

@@ -105,7 +105,8 @@ export function driveTime(grid: SlotGrid, startsAt: number): DriveTime | undefin
  * cannot be asked: its start alone, as a provider's slot (the dealer confirms it), when the date
  * is one a drive may be booked on and the location is open then, from opening until closing (the
  * provider's own grid and drive length are not known, so its last slot may start in the day's
- * last hour); undefined for any other time.
+ * last hour); undefined for any other time. `grid.timeZone` is the location's own zone here
+ * (locationTimeZone, adapters.ts), the site's for the local grid.
  */
 export function unaskedDriveTime(grid: SlotGrid, startsAt: number): DriveTime | undefined {
   const day = bookableDay(grid, startsAt);
