@@ -5,12 +5,10 @@
  * (content/pages/<name>.md).
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Site } from '../../schemas/site.ts';
 import { COMPARE_PATH, SAVED_CARS_PATH } from '../../lib/vehicle/shortlist.ts';
-
-const PAGES_DIR = fileURLToPath(new URL('../../pages/', import.meta.url));
 
 /** The content pages' own route (src/pages/[...content].astro). */
 const CONTENT_ROUTE = '/[...content]';
@@ -32,8 +30,16 @@ export const DYNAMIC_PAGE_PATHS: Readonly<Record<string, (site: Site) => readonl
 /** Paths served beside the built pages on the site's origin: the lead API and the build's photos and art. */
 const SERVED_BESIDE: Readonly<Record<string, string>> = { '/api': 'the lead API (/api/...)', '/media': "the build's photos and art (/media/...)" };
 
+/**
+ * src/pages, from this file's own path (a string: under a test's DOM environment `URL` is the DOM's,
+ * which node:url's fileURLToPath does not take).
+ */
+function pagesDir(): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'pages');
+}
+
 /** Every route of src/pages as an Astro route pattern ('/cars/[slug]', '/robots.txt', '/'). */
-export function productRoutePatterns(dir = PAGES_DIR, prefix = ''): string[] {
+export function productRoutePatterns(dir = pagesDir(), prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((entry) => {
