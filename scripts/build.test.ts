@@ -4,7 +4,7 @@
  * its tenant files: a file it cannot use stops that tenant (exit 1), said once, naming the file.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,5 +76,25 @@ describe('npm run build: a broken site.json', () => {
     expect(run.stdout).toContain(`✗ unparsed: ${join(tenants, 'unparsed', 'site.json')}: invalid JSON: `);
     expect(`${run.stdout}${run.stderr}`).not.toContain('lead-delivery.json');
     expect(run.stdout.split('\n').filter((line) => line.includes('unparsed:'))).toHaveLength(1);
+  });
+});
+
+describe('npm run build: a tenant folder of the output that holds pipeline releases', () => {
+  it('refuses that tenant, naming the folder and what to do, and leaves its releases alone (Astro emptied it: releases, current and manifests gone)', () => {
+    const tenants = tenantWith('released', { 'stock.json': '[]' });
+    const out = join(work, 'out-released');
+    const site = join(out, 'released');
+    mkdirSync(join(site, 'releases/20260101T000000000Z-aaaa'), { recursive: true });
+    mkdirSync(join(site, 'manifests'), { recursive: true });
+    writeFileSync(join(site, 'manifests/20260101T000000000Z-aaaa.json'), '{}');
+    symlinkSync('releases/20260101T000000000Z-aaaa', join(site, 'current'));
+    const run = build(tenants, 'released');
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(1);
+    expect(run.stdout).toContain(`✗ released: ${site} holds the pipeline's releases (current, releases/, manifests/)`);
+    expect(run.stdout).toContain('--out');
+    expect(run.stdout).toContain('built 0 of 1 tenant(s)');
+    expect(existsSync(join(site, 'manifests/20260101T000000000Z-aaaa.json'))).toBe(true);
+    expect(readlinkSync(join(site, 'current'))).toBe('releases/20260101T000000000Z-aaaa');
+    expect(readdirSync(site).sort()).toEqual(['current', 'manifests', 'releases']);
   });
 });

@@ -10,11 +10,12 @@
  * build, src/builder/render/fleet.ts); --per-tenant gives each its own Astro build instead.
  */
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
 import { leadDestinationNotice, listTenantDirs, skippedTenantFolders } from '../src/lib/site/tenant.ts';
 import { thisMachine } from '../src/config/machine.ts';
 import { nowFlag, settingsOrExit } from '../src/config/env.ts';
+import { releaseFolderParts } from '../src/pipeline/state/release-dirs.ts';
 
 const { values } = parseArgs({
   options: {
@@ -81,8 +82,22 @@ if (dirs.length === 0) {
   process.exit(2);
 }
 
+// A tenant folder of the output holding the pipeline's releases (npm start publishes into dist/)
+// is not built: Astro empties its output folder, which would delete the live site and its
+// rollback history. That tenant stops; the others are built.
+const refused: string[] = [];
+dirs = dirs.filter((dir) => {
+  const site = join(outRoot, slugOf(dir));
+  if (!releaseFolderParts(site).length) return true;
+  refused.push(slugOf(dir));
+  console.log(
+    `✗ ${slugOf(dir)}: ${site} holds the pipeline's releases (current, releases/, manifests/); a build would empty it, the live site and its rollback history included: not built. Build into another folder (--out <dir>), or let the pipeline publish the tenant (npm start or npm run pipeline publishes a changed tenants/${slugOf(dir)}/ within seconds).`,
+  );
+  return false;
+});
+
 // Astro's build is mostly single-threaded; one job per core keeps both cores busy.
-const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? thisMachine().cores)));
+const jobs = Math.max(1, Math.min(Math.max(1, dirs.length), Number(values.jobs ?? thisMachine().cores)));
 const log = (line: string) => console.log(line);
 // Which engines may render (DEALER_RENDER, DEALER_SPLIT_RENDER_MIN_CARS): read once, passed to every render.
 let settings: ReturnType<typeof renderSettings>;
@@ -100,7 +115,7 @@ if (dirs.length > 1 && !values['per-tenant']) {
     const kept = Object.values(fleet.renderedWith).filter((how) => how === 'kept-renderer').length;
     log(`fleet: compiled once with ${fleet.compiledWith} (${fleet.compileSeconds.toFixed(1)} s), ${kept} tenant(s) rendered from that compile${fleet.fallbacks.length ? `, ${fleet.fallbacks.length} built with Astro instead` : ''}`);
   }
-} else {
+} else if (dirs.length) {
   const queue = [...dirs];
   const worker = async () => {
     for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot, now, log, settings }));
@@ -115,6 +130,7 @@ for (const result of results) {
   if (notice) console.log(`  ! ${result.slug}: ${notice}`);
 }
 
-const failed = results.filter((result) => !result.ok);
-console.log(`built ${results.length - failed.length} of ${results.length} tenant(s) into ${outRoot}${failed.length ? `; failed: ${failed.map((r) => r.slug).join(', ')}` : ''}`);
+const failed = [...results.filter((result) => !result.ok).map((result) => result.slug), ...refused];
+const tried = results.length + refused.length;
+console.log(`built ${tried - failed.length} of ${tried} tenant(s) into ${outRoot}${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
 process.exit(failed.length ? 1 : 0);

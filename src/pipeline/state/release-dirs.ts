@@ -9,7 +9,7 @@
  * (trimReleaseCache): there they are a cache of what the bucket holds.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, statfsSync, statSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, statfsSync, statSync, symlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDirectory, writeFileAtomic } from '../../platform/fs/atomic-file.ts';
@@ -29,6 +29,21 @@ export function tenantPaths(sitesDir: string, slug: string) {
     current: join(base, 'current'),
     status: join(base, 'status.json'),
   };
+}
+
+/**
+ * What of the pipeline's release layout a tenant's site folder holds (`current`, `releases`,
+ * `manifests`; a dangling `current` counts): empty when none, e.g. a plain build's folder.
+ */
+export function releaseFolderParts(siteDir: string): string[] {
+  return ['current', 'releases', 'manifests'].filter((name) => {
+    try {
+      lstatSync(join(siteDir, name));
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A new release id: UTC time (sortable) plus random bits, e.g. `20261121T101502123Z-1a2b`. */
