@@ -19,6 +19,7 @@ import { pipelineConfig } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { pipelineOptions, platformFromSettings } from '../src/pipeline/service/platform.ts';
 import { startPipeline } from '../src/pipeline/service/service.ts';
+import { ListenError } from '../src/pipeline/service/http.ts';
 
 // The production check shared by every process (src/config/production.ts): before anything else is read or started.
 settingsOrExit(() => checkProduction('pipeline'));
@@ -67,6 +68,11 @@ const pipeline = await startPipeline({
   onResult: (result) => {
     if (result.outcome === 'failed') failed += 1;
   },
+}).catch((error: Error) => {
+  // A port in use: one line naming it and the setting (exit 2, which npm start does not restart).
+  if (!(error instanceof ListenError)) throw error;
+  console.error(error.message);
+  process.exit(2);
 });
 const stop = () => pipeline.close().then(() => state?.close());
 

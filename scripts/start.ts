@@ -18,12 +18,20 @@ const first = spawnSync(process.execPath, [...pipelineArgs, '--once'], { stdio: 
 if (first.status !== 0) console.error('some tenants failed to publish (see above); serving the ones that did');
 
 // Supervised (issue 13 H3): a pipeline that dies is started again (after a growing pause
-// while it keeps dying), so feeds keep being taken in; the sites stay served meanwhile.
+// while it keeps dying), so feeds keep being taken in; the sites stay served meanwhile. One
+// that cannot run as set (exit 2: its webhook port in use, said in one line) stops npm start.
 const pipeline = superviseChild(() => spawn(process.execPath, pipelineArgs, { stdio: 'inherit' }), {
   name: 'the pipeline',
-  log: (line) => console.error(`${line} (sites stay served)`),
+  log: (line) => console.error(line.includes('starting it again') ? `${line} (sites stay served)` : line),
+  finalExitCodes: [2],
+  onGiveUp: () => {
+    console.error('npm start stops: the sites would be served without the pipeline (feeds not taken in)');
+    process.exit(1);
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void pipeline.stop(signal));
+// The site server stopping npm start (its port in use) does not leave the pipeline running.
+process.on('exit', () => pipeline.current()?.kill('SIGTERM'));
 
 process.argv.splice(2, process.argv.length, '--dir', 'dist', '--tenants', 'tenants');
 await import('./serve.ts');

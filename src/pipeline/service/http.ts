@@ -47,9 +47,29 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Se
   return createServer(TIMEOUTS, handler);
 }
 
-/** Listen; the URL base (an IPv6 host in brackets when `bracket`). */
-async function listen(server: Server, port: number, host: string, bracket: boolean): Promise<string | undefined> {
-  await new Promise<void>((done) => server.listen(port, host, done));
+/** A port the pipeline cannot listen on: a setting to change, not a fault a restart mends. */
+export class ListenError extends Error {}
+
+/**
+ * Listen; the URL base (an IPv6 host in brackets when `bracket`). A port that cannot be had
+ * (in use, not allowed) rejects with one line naming it and the setting that chooses another.
+ */
+async function listen(server: Server, port: number, host: string, bracket: boolean, what: { name: string; setting: string }): Promise<string | undefined> {
+  await new Promise<void>((done, fail) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const cause =
+        error.code === 'EADDRINUSE'
+          ? 'is in use (is another npm start or pipeline running?): stop it, or'
+          : `cannot be listened on (${error.code ?? error.message}):`;
+      fail(new ListenError(`the pipeline's ${what.name} ${where} ${cause} choose another port with ${what.setting}`));
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      done();
+    });
+  });
   const address = server.address();
   return address && typeof address === 'object' ? `http://${bracket && host.includes(':') ? `[${host}]` : host}:${address.port}` : undefined;
 }
@@ -78,10 +98,18 @@ export async function startHttpServers(options: HttpOptions): Promise<RunningHtt
       if (isOperatorPath(req.url)) return void serveOperator(req, res);
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'not found: this port serves only /status' }));
     });
-    operatorUrl = await listen(operatorServer, options.operatorPort, options.operatorHost, true);
+    operatorUrl = await listen(operatorServer, options.operatorPort, options.operatorHost, true, {
+      name: 'operator page port',
+      setting: 'PIPELINE_OPERATOR_PORT',
+    });
     log({ event: 'operator-listening', url: operatorUrl });
   }
-  const webhookUrl = await listen(server, options.webhookPort, options.webhookHost, false);
+  const webhookUrl = await listen(server, options.webhookPort, options.webhookHost, false, { name: 'webhook port', setting: 'PIPELINE_PORT or --port' }).catch(
+    async (error: Error) => {
+      await closeServer(operatorServer);
+      throw error;
+    },
+  );
   log({ event: 'webhook-listening', url: webhookUrl });
   return {
     webhookUrl,

@@ -3,7 +3,7 @@
  * operator sets reaches the part that uses it; here the inbox and webhook size cap.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,5 +57,25 @@ describe('pipelineOptions', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     // The refusal names the cap as the inbox's does, not rounded to whole megabytes ('0 MB').
     expect(answer).toContain('body larger than the limit of 4.8 MB (PIPELINE_INBOX_MAX_BYTES)');
+  }, 30_000);
+});
+
+describe('a webhook port in use', () => {
+  it('stops the start with one line naming the port and how to choose another (an unhandled EADDRINUSE crashed the process with a stack)', async () => {
+    root = mkdtempSync(join(tmpdir(), 'pipeline-port-'));
+    const paths = { tenants: join(root, 'tenants'), sites: join(root, 'sites'), inbox: join(root, 'feeds') };
+    for (const dir of Object.values(paths)) mkdirSync(dir);
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const env = { PIPELINE_CACHE_DIR: join(root, 'cache') };
+      const config = pipelineConfig(env, { ...paths, port: String(port) });
+      await expect(startPipeline({ ...pipelineOptions(config, {}, env), log: () => {} })).rejects.toThrow(
+        `the pipeline's webhook port 127.0.0.1:${port} is in use (is another npm start or pipeline running?): stop it, or choose another port with PIPELINE_PORT or --port`,
+      );
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
   }, 30_000);
 });

@@ -39,4 +39,22 @@ describe('H3 npm start restarts a pipeline that exits', () => {
     await new Promise((done) => setTimeout(done, 200));
     expect(starts).toBe(1);
   });
+
+  it('a child that exits with a code that says a restart cannot help (a port in use: exit 2) is not started again, and the caller is told', { timeout: 30_000 }, async () => {
+    let starts = 0;
+    const lines: string[] = [];
+    const given = new Promise<string>((done) => {
+      superviseChild(
+        () => {
+          starts += 1;
+          return spawn(process.execPath, ['-e', 'process.exit(2)'], { stdio: 'ignore' });
+        },
+        { name: 'the pipeline', log: (line) => lines.push(line), initialBackoffMs: 10, finalExitCodes: [2], onGiveUp: (how) => done(how) },
+      );
+    });
+    expect(await given).toBe('exit 2');
+    await new Promise((done) => setTimeout(done, 300));
+    expect(starts).toBe(1);
+    expect(lines).toEqual(['the pipeline stopped (exit 2) and is not started again: what it said above needs a change first']);
+  });
 });

@@ -2,7 +2,8 @@
  * Keeps a child process running: `npm start` runs the pipeline in a child;
  * when it dies (a crash, an out-of-memory kill), it is started again after a pause that
  * doubles while it keeps dying quickly (up to maxBackoffMs) and resets once it has stayed up.
- * stop() ends it for good.
+ * An exit code of `finalExitCodes` (a setting to change, e.g. a port in use) ends it for good,
+ * as stop() does, and is passed to onGiveUp.
  */
 import type { ChildProcess } from 'node:child_process';
 
@@ -15,6 +16,9 @@ export interface SupervisorOptions {
   maxBackoffMs?: number;
   /** A child that ran this long resets the pause (ms, default 60000). */
   healthyAfterMs?: number;
+  /** Exit codes a restart cannot mend (the child said why): not started again; onGiveUp is called. */
+  finalExitCodes?: number[];
+  onGiveUp?: (how: string) => void;
 }
 
 export interface Supervised {
@@ -47,6 +51,12 @@ export function superviseChild(start: () => ChildProcess, options: SupervisorOpt
         const how = signal ?? `exit ${code}`;
         done(signal ?? String(code));
         if (stopping) return;
+        if (code !== null && options.finalExitCodes?.includes(code)) {
+          stopping = true;
+          options.log(`${options.name} stopped (${how}) and is not started again: what it said above needs a change first`);
+          options.onGiveUp?.(how);
+          return;
+        }
         if (Date.now() - startedAt >= healthyAfter) backoff = initial;
         options.log(`${options.name} stopped (${how}); starting it again in ${backoff} ms`);
         timer = setTimeout(launch, backoff);
