@@ -45,6 +45,17 @@ describe('the pipeline logger (pino)', () => {
     expect(lines[1]).not.toContain('"hostname"');
   });
 
+  it('a field the base already gives (the pid) is written once; durations in seconds are rounded to milliseconds', () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: 'json', base: { pid: 42 }, write: (text) => lines.push(text) });
+    log({ event: 'build-start', tenant: 'alpha-cars', render: 3, pid: 42 });
+    log({ event: 'release', tenant: 'alpha-cars', seconds: 0.1 + 0.2, share: 0.123456, timings: { manifest: 0.1 + 0.05, build: 92.77 }, compileSeconds: 1 / 3 });
+    expect(lines[0]!.match(/"pid"/g)).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ pid: 42, event: 'build-start', render: 3 });
+    expect(lines[1]).not.toContain('0000000');
+    expect(JSON.parse(lines[1]!)).toMatchObject({ seconds: 0.3, share: 0.123456, timings: { manifest: 0.15, build: 92.77 }, compileSeconds: 0.333 });
+  });
+
   it('pretty: one readable line an event, the same fields as key=value', () => {
     const lines: string[] = [];
     const log = createLogger({ format: 'pretty', write: (text) => lines.push(text) });

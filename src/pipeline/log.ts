@@ -19,10 +19,27 @@ export type Logger = (fields: LogFields) => void;
  */
 export function createLogger(options: { format?: LogFormat; base?: Record<string, unknown>; write?: (text: string) => void } = {}): Logger {
   const logger = eventLogger({ format: options.format ?? logFormatFor(), base: options.base, write: options.write });
+  const own = new Set(Object.keys(options.base ?? {}));
   return (fields) => {
     const { level = 'info', ...rest } = fields;
-    logger[level](rest);
+    // A field the base already writes (the pid) would be written twice.
+    for (const key of own) delete rest[key];
+    logger[level](roundDurations(rest));
   };
+}
+
+/** Seconds to milliseconds (sums of measured laps print as 0.15000000000000002 otherwise). */
+const toMs = (value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value);
+
+/** Durations in a line's fields (`seconds`, `...Seconds` and every phase of `timings`, all in seconds) rounded to milliseconds: the one place they are. */
+function roundDurations(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'timings' && value && typeof value === 'object' && !Array.isArray(value))
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([phase, seconds]) => [phase, toMs(seconds)]));
+    else out[key] = key === 'seconds' || key.endsWith('Seconds') ? toMs(value) : value;
+  }
+  return out;
 }
 
 /** A logger that drops everything (library default). */
