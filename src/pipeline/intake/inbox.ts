@@ -30,7 +30,7 @@ import { readReservationOverlay, settleReservationOverlay, updateReservationOver
 import { readFolderStock } from '../state/stock.ts';
 import { withState, type PipelineState, type StockSnapshot } from '../state/store.ts';
 import { STATUS_REPORT_MAX } from '../state/records.ts';
-import { recordFeedIn } from '../state/status.ts';
+import { feedStatusFile, recordFeedIn } from '../state/status.ts';
 
 /** Intake settings shared by dropped files and pushes. */
 export interface IntakeOptions {
@@ -147,7 +147,8 @@ function toIntake(tenant: string, result: FeedResult): IntakeResult {
     : { tenant, kind: result.kind, accepted: false, reason: result.reason, read: 0, valid: 0, problems: result.problems };
 }
 
-function logIntake(log: Logger, result: IntakeResult, source: string): void {
+/** Log a feed; `report`: where its problems are written (a file beside it in the inbox, or the tenant's feed-status.json), when it has a report. */
+function logIntake(log: Logger, result: IntakeResult, source: string, report?: string): void {
   const outcome = result.held ? 'held' : result.accepted ? 'accepted' : 'rejected';
   log({
     level: result.accepted ? (result.problems.length ? 'warn' : 'info') : result.held ? 'warn' : 'error',
@@ -161,6 +162,7 @@ function logIntake(log: Logger, result: IntakeResult, source: string): void {
     problems: result.problems.length,
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.held ? { held: result.held.id, removed: result.held.removed, visibleBefore: result.held.visibleBefore } : {}),
+    ...(report ? { report } : {}),
   });
 }
 
@@ -274,7 +276,7 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
     const problems = intake.problems.map((problem) => `- ${problem}\n`).join('');
     report = `${pushed}result: ${intake.accepted ? 'accepted (each problem ends with what was done)' : `REJECTED - ${intake.reason ?? 'not applied'}`}\n${problems ? `problems:\n${problems}` : ''}`;
   }
-  logIntake(log, intake, 'webhook');
+  logIntake(log, intake, 'webhook', report && options.sitesDir ? feedStatusFile(options.sitesDir, slug) : undefined);
   await noteFeed(options, intake, 'webhook', undefined, report);
   return intake;
 }
@@ -370,13 +372,15 @@ async function takeFile(tenantDir: string, slug: string, file: string, folders: 
     await supersedeHeld(options, slug, name, log);
     const held = await hold({ ...options, sitesDir: options.sitesDir }, slug, { source: name, kind: result.kind, bytes, change, report });
     // The dealer sees it waiting where the feed was dropped; the state keeps the bytes every intake decides on.
+    let reportFile: string | undefined = join(dirname(file), 'held', `${heldFileName(held)}.report.txt`);
     try {
       keepHeldFile(file, slug, held, report);
     } catch {
       rmFile(file);
+      reportFile = feedStatusFile(options.sitesDir, slug);
     }
     Object.assign(intake, { accepted: false, held, reason: change.reason });
-    logIntake(log, intake, name);
+    logIntake(log, intake, name, reportFile);
     await noteFeed(options, intake, name, undefined, report);
     return intake;
   }
@@ -390,7 +394,7 @@ async function takeFile(tenantDir: string, slug: string, file: string, folders: 
     report = formatFeedCheck(check, { guard: change ?? undefined, outcome });
     folder.write(`${stamped}.report.txt`, report);
   }
-  logIntake(log, intake, name);
+  logIntake(log, intake, name, report ? join(dirname(file), intake.accepted ? 'processed' : 'rejected', `${stamped}.report.txt`) : undefined);
   await noteFeed(options, intake, name, undefined, report);
   return intake;
 }

@@ -50,7 +50,7 @@ import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { riding } from '../transient.ts';
-import { recordFeedIn, recordStatusIn, releaseProblems, type StatusUpdate } from '../state/status.ts';
+import { feedStatusFile, recordFeedIn, recordStatusIn, releaseProblems, type StatusUpdate } from '../state/status.ts';
 import { STATUS_REPORT_MAX } from '../state/records.ts';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
 import type { Limiter } from '../../lib/batch/limiter.ts';
@@ -403,6 +403,8 @@ async function reportSeed(job: Job): Promise<void> {
     records: parsed.read,
     valid: parsed.cars.length,
     problems: problems.length,
+    // The seed has no file in the inbox: its report is the tenant's last feed status.
+    ...(problems.length ? { report: feedStatusFile(job.sitesDir, job.slug) } : {}),
   });
   const report = problems.length
     ? `feed: ${source}\ntenant: ${job.slug}\nrecords: ${parsed.read}, valid: ${parsed.cars.length}\nresult: accepted (each problem ends with what was done)\nproblems:\n${problems.map((line) => `- ${line}\n`).join('')}`

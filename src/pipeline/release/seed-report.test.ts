@@ -36,6 +36,8 @@ describe('the seed stock.json of a first release', () => {
         records: stock.length + 1,
         valid: stock.length,
         problems: 1,
+        // Where the problems are: the tenant's last feed status (the seed has no file in the inbox).
+        report: join(sites, 'seed-motors', 'feed-status.json'),
       }),
     ]);
     const feed = readFeedStatus(sites, 'seed-motors');

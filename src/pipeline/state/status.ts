@@ -90,7 +90,8 @@ function writeStatusFile(sitesDir: string, slug: string, status: TenantStatus): 
   writeFileAtomic(paths.status, `${JSON.stringify(status, null, 2)}\n`);
 }
 
-const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(sitesDir, slug).base, 'feed-status.json');
+/** The local file of a tenant's last feed, with its report (`<sites>/<slug>/feed-status.json`). */
+export const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(sitesDir, slug).base, 'feed-status.json');
 
 /** Record the last feed of a tenant in the state (when given) and the local file. */
 export async function recordFeedIn(state: PipelineState | undefined, sitesDir: string, slug: string, feed: FeedStatus): Promise<void> {
