@@ -9,11 +9,23 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
 import { superviseChild } from '../src/pipeline/service/supervisor.ts';
+import { startLine } from '../src/pipeline/service/start-line.ts';
+import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
+import { listTenantDirs } from '../src/lib/site/tenant.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const pipelineArgs = ['scripts/pipeline.ts', '--tenants', 'tenants', '--sites', 'dist', '--inbox', 'feeds'];
+// Nothing listens until the first publish is done: say what happens meanwhile (a first run builds every tenant).
+let slugs: string[] = [];
+try {
+  slugs = listTenantDirs('tenants').map((dir) => basename(dir));
+} catch {
+  // No tenants folder: the pipeline says so.
+}
+console.log(startLine({ tenants: slugs.length, published: slugs.filter((slug) => currentRelease('dist', slug)).length, sites: 'dist' }));
 const first = spawnSync(process.execPath, [...pipelineArgs, '--once'], { stdio: 'inherit' });
 if (first.status !== 0) console.error('some tenants failed to publish (see above); serving the ones that did');
 
