@@ -10,8 +10,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
+import { environment, setEnvironment } from '../src/config/env.ts';
 import { superviseChild } from '../src/pipeline/service/supervisor.ts';
-import { startLine } from '../src/pipeline/service/start-line.ts';
+import { localMessages, startLine } from '../src/pipeline/service/start-line.ts';
 import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 
@@ -45,5 +46,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 // The site server stopping npm start (its port in use) does not leave the pipeline running.
 process.on('exit', () => pipeline.current()?.kill('SIGTERM'));
 
+// No SMS or e-mail provider (never in production): a sign-in code can be read through the dev message log.
+const messages = localMessages(environment(), environment().PORT ?? 4321);
+if (messages) {
+  for (const [name, value] of Object.entries(messages.env)) setEnvironment(name, value);
+  console.log(messages.line);
+}
 process.argv.splice(2, process.argv.length, '--dir', 'dist', '--tenants', 'tenants');
 await import('./serve.ts');

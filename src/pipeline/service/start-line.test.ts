@@ -1,6 +1,6 @@
 /** npm start's first line: what it does before anything listens (the first run was silent for minutes). */
 import { describe, expect, it } from 'vitest';
-import { startLine } from './start-line.ts';
+import { localMessages, startLine } from './start-line.ts';
 
 describe('npm start: the start line', () => {
   it('a first run says it builds every tenant before serving and can take minutes', () => {
@@ -16,5 +16,21 @@ describe('npm start: the start line', () => {
     expect(startLine({ tenants: 5, published: 4, sites: 'dist' })).toBe(
       'npm start: publishing 5 tenants into dist/ before serving; 1 not yet published is built first, which can take minutes (a release line says each tenant as it is published)',
     );
+  });
+});
+
+describe('npm start: where a sign-in code can be read', () => {
+  it('with the local message adapters, turns the dev message log on and says where to read it', () => {
+    expect(localMessages({}, 4321)).toEqual({
+      env: { DEV_MESSAGES: 'true' },
+      line: 'sign-in codes and e-mails are not sent (no SMS_API_URL / MAIL_API_URL): read them at http://<slug>.localhost:4321/api/dev/messages?to=<phone or e-mail>',
+    });
+  });
+
+  it('never in production, never with a real provider, and not against DEV_MESSAGES set off', () => {
+    expect(localMessages({ NODE_ENV: 'production' }, 4321)).toBeUndefined();
+    expect(localMessages({ SMS_API_URL: 'https://sms.example' }, 4321)).toBeUndefined();
+    expect(localMessages({ MAIL_API_URL: 'https://mail.example' }, 4321)).toBeUndefined();
+    expect(localMessages({ DEV_MESSAGES: 'false' }, 4321)).toBeUndefined();
   });
 });

@@ -11,3 +11,17 @@ export function startLine(options: { tenants: number; published: number; sites: 
     return `npm start: publishing ${tenants} ${noun} into ${sites}/ before serving; a first run builds every tenant and can take minutes ${saidEach}`;
   return `npm start: publishing ${tenants} ${noun} into ${sites}/ before serving; ${tenants - published} not yet published ${tenants - published === 1 ? 'is' : 'are'} built first, which can take minutes ${saidEach}`;
 }
+
+/**
+ * With the local message adapters (no SMS or e-mail provider; never in production), npm start
+ * turns the dev message log on (DEV_MESSAGES, docs/lead-api.md) so a sign-in code can be read,
+ * and says where; undefined otherwise, or when DEV_MESSAGES is set off.
+ */
+export function localMessages(env: Record<string, string | undefined>, port: number | string): { env: Record<string, string>; line: string } | undefined {
+  if (env.NODE_ENV === 'production' || env.SMS_API_URL || env.MAIL_API_URL) return undefined;
+  if (env.DEV_MESSAGES !== undefined && !/^(1|true|yes|on)$/i.test(env.DEV_MESSAGES.trim())) return undefined;
+  return {
+    env: { DEV_MESSAGES: 'true' },
+    line: `sign-in codes and e-mails are not sent (no SMS_API_URL / MAIL_API_URL): read them at http://<slug>.localhost:${port}/api/dev/messages?to=<phone or e-mail>`,
+  };
+}
