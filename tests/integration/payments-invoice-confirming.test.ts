@@ -4,8 +4,9 @@
  * again; the server, not the browser, refuses a new payment of that invoice (and a card on
  * another window's payment of it) while another payment of it is being confirmed, as a deposit's is
  * refused while its car's payment is. One left at the shopper's 3-D Secure in another window is
- * cancelled at Stripe instead, as a deposit's new attempt cancels the old one (refused as before
- * when that cancel fails: it went on to be paid or processed). A declined payment does not stand in the
+ * cancelled at Stripe instead by a card submitted on a new payment, once that card passed every
+ * refusal (a refused card, or a start, changes nothing), as a deposit's new attempt cancels the old
+ * one (refused as before when that cancel fails: it went on to be paid or processed). A declined payment does not stand in the
  * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
  * payment may still take the money (or cannot be asked, for at most as long as an abandoned
  * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
@@ -16,7 +17,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
-import { INVOICE_CONFIRMING_MESSAGE, INVOICE_PAID_MESSAGE, type PaymentProvider } from '../../src/server/features/payments/payments.ts';
+import {
+  INTENTS_PER_CLIENT_MESSAGE,
+  INVOICE_CONFIRMING_MESSAGE,
+  INVOICE_PAID_MESSAGE,
+  type PaymentProvider,
+} from '../../src/server/features/payments/payments.ts';
 import { paymentLine } from '../../src/server/leads/formats.ts';
 import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
 import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -81,7 +87,7 @@ for (const kind of DATABASES) {
       expect((await pay(`CONF${kind}`, '350.25')).statusCode).toBe(201);
     });
 
-    it("a payment of the invoice left at the shopper's 3-D Secure (requires_action) in one window is cancelled at Stripe, then here, when another window submits a card on its own payment of it or starts a new one, which is taken", async () => {
+    it("a payment of the invoice left at the shopper's 3-D Secure (requires_action) in one window is cancelled at Stripe, then here, when another window submits a card on its own payment of it, which is taken; a new payment started (no card yet) is taken and cancels nothing", async () => {
       await app.payments.issueInvoice('alpha', { reference: `AUTH-${kind}`, amountCents: 4_200, expiresAt: Date.now() + 86_400_000 });
       const first = await pay(`AUTH-${kind}`, '42');
       const second = await pay(`AUTH-${kind}`, '42');
@@ -92,16 +98,51 @@ for (const kind of DATABASES) {
       expect((await card(second.json().payment_id)).statusCode).toBe(201);
       expect(intent.status).toBe('canceled');
       expect(await status(first.json().payment_id)).toBe('canceled');
-      // A new payment started (no card yet) while the second waits at 3-D Secure in its turn.
+      // A new payment started (no card yet) while the second waits at 3-D Secure in its turn: taken, the second left at its check.
       const next = intentOf(second.json().payment_id);
       next.status = 'requires_action';
       const leadsBefore = await leadCount();
-      expect((await pay(`AUTH-${kind}`, '42')).statusCode).toBe(201);
+      const third = await pay(`AUTH-${kind}`, '42');
+      expect(third.statusCode).toBe(201);
       expect(await leadCount()).toBe(leadsBefore + 1);
+      expect([next.status, await status(second.json().payment_id)]).toEqual(['requires_action', 'processing']);
+      // Its card submitted: the second is cancelled then.
+      expect((await card(third.json().payment_id)).statusCode).toBe(201);
       expect([next.status, await status(second.json().payment_id)]).toEqual(['canceled', 'canceled']);
     });
 
-    it('a payment of the invoice at 3-D Secure that goes on to be paid, or to the bank processing it, before its cancel: the cancel fails and the new payment is refused as before (the paid one recorded paid)', async () => {
+    it("a card submit refused (the client's hourly limit of intents) changes nothing: another window's payment of the invoice at 3-D Secure is not cancelled, and no start cancels it however often repeated", async () => {
+      const limited = await testApp(database.db, started!.tenants, { payments: standInPayments(stripe, { intentsPerClientHour: 1 }) });
+      const from = `10.32.5.${kind === 'sqlite' ? 1 : 2}`;
+      const startFrom = (on: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/payments/online-payment',
+          headers: ALPHA,
+          remoteAddress: on,
+          payload: { ...shopper, reference: `LIMIT-${kind}`, amount: '50', terms_conditions: true, attempt: `confirming-${kind}-${++attempts}` },
+        });
+      const cardFrom = (paymentId: string, on: string) =>
+        limited.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: on, payload: {} });
+      try {
+        await limited.payments.issueInvoice('alpha', { reference: `LIMIT-${kind}`, amountCents: 5_000, expiresAt: Date.now() + 86_400_000 });
+        const first = (await startFrom(from)).json().payment_id as string;
+        const second = (await startFrom(from)).json().payment_id as string;
+        expect((await cardFrom(first, from)).statusCode).toBe(201);
+        const intent = intentOf(first);
+        intent.status = 'requires_action'; // window one: the shopper is at the bank's 3-D Secure check
+        const refused = await cardFrom(second, from);
+        expect([refused.statusCode, refused.json()]).toEqual([429, { success: false, error: INTENTS_PER_CLIENT_MESSAGE }]);
+        expect([intent.status, await status(first)]).toEqual(['requires_action', 'processing']);
+        // Starts have no intent limit: however many, from anywhere, the shopper's check is left alone.
+        for (let i = 0; i < 3; i++) expect((await startFrom(`10.32.6.${i}`)).statusCode).toBe(201);
+        expect([intent.status, await status(first)]).toEqual(['requires_action', 'processing']);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it("a payment of the invoice at 3-D Secure that goes on to be paid, or to the bank processing it, before another window's card cancels it: the cancel fails and that card is refused as before (the paid one recorded paid), no intent made for it and its claim given back", async () => {
       let beforeCancel: ((ref: string) => void) | undefined;
       const base = standInProvider(stripe);
       const provider: PaymentProvider = {
@@ -115,23 +156,29 @@ for (const kind of DATABASES) {
       const racing = await testApp(database.db, started!.tenants, {
         payments: { ...standInPayments(stripe, { intentsPerClientHour: 100 }), providerFor: () => provider },
       });
+      const intentClaim = async (paymentId: string) =>
+        (await database.db.query<{ intent_at: number | null }>('SELECT intent_at FROM payments WHERE id = $1', [paymentId]))[0]!.intent_at;
       try {
         const passed = await cardSubmitted(`PASSED-${kind}`, 4_400, racing);
+        const other = (await pay(`PASSED-${kind}`, '44', undefined, racing)).json().payment_id as string;
         passed.intent.status = 'requires_action';
         beforeCancel = (ref) => {
           stripe.pay(ref); // the shopper passes the check in the first window just before the cancel
         };
-        const paid = await pay(`PASSED-${kind}`, '44', undefined, racing);
-        expect([paid.statusCode, paid.json().fields]).toEqual([422, { reference: INVOICE_PAID_MESSAGE }]);
+        const paid = await card(other, racing);
+        expect([paid.statusCode, paid.json()]).toEqual([409, { success: false, error: INVOICE_PAID_MESSAGE }]);
         expect(await status(passed.paymentId)).toBe('paid');
+        expect([intentOf(other), await intentClaim(other)]).toEqual([undefined, null]);
         const processing = await cardSubmitted(`PROC-${kind}`, 4_500, racing);
+        const another = (await pay(`PROC-${kind}`, '45', undefined, racing)).json().payment_id as string;
         processing.intent.status = 'requires_action';
         beforeCancel = (ref) => {
           stripe.intents.get(ref)!.status = 'processing';
         };
-        const refused = await pay(`PROC-${kind}`, '45', undefined, racing);
+        const refused = await card(another, racing);
         expect([refused.statusCode, refused.json()]).toEqual([409, { success: false, error: INVOICE_CONFIRMING_MESSAGE }]);
         expect([processing.intent.status, await status(processing.paymentId)]).toEqual(['processing', 'processing']);
+        expect([intentOf(another), await intentClaim(another)]).toEqual([undefined, null]);
       } finally {
         await racing.close();
       }

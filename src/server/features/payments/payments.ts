@@ -158,9 +158,12 @@ export class Payments implements PaymentsContext {
     return invoiceRefused(this, tenant, reference, amountCents);
   }
 
-  /** Why a new payment of this invoice is refused while another payment of it is being confirmed (its verdict recorded first when the provider has one), or undefined (reserve.ts). */
-  invoiceConfirming(tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
-    return invoiceConfirming(this, tenant, reference, except);
+  /**
+   * Why a new payment of this invoice is refused while another payment of it is being confirmed (its verdict recorded first when the provider has one), or
+   * undefined (reserve.ts). One left at 3-D Secure refuses nothing and is not cancelled: only a card submitted on a new payment cancels it (createIntent).
+   */
+  async invoiceConfirming(tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
+    return (await invoiceConfirming(this, tenant, reference, except)).refused;
   }
 
   /** A provider's webhook for a tenant (webhook.ts). */

@@ -87,6 +87,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     if (refused) return sendError(reply, 422, FIX_ERRORS, { reference: refused });
     // Not while another payment of it is being confirmed (the shopper back before the bank's verdict); a retried start of the same attempt is that payment.
     // One the provider has paid meanwhile (its webhook lost or late) is recorded paid by invoiceConfirming: the invoice is then answered as paid, as above.
+    // One left at 3-D Secure in another window is not in the way and is left be: a start has no intent limit, so only this payment's card (createIntent) cancels it.
     const confirming = await payments.invoiceConfirming(tenant, reference, { attemptKey: attempt });
     if (confirming === INVOICE_PAID_MESSAGE) return sendError(reply, 422, FIX_ERRORS, { reference: confirming });
     if (confirming) return sendError(reply, 409, confirming);

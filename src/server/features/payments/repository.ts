@@ -225,6 +225,15 @@ export class PaymentRepository {
     return changed > 0;
   }
 
+  /**
+   * Give back the intent claim made at `at` (reserve.ts claimIntent) of a payment refused after it
+   * was claimed and before its intent was made: it counts no more against the hourly limits, and
+   * a later card submitted on it claims again.
+   */
+  async releaseIntentClaim(id: string, at: number): Promise<void> {
+    await this.#db.run("UPDATE payments SET intent_at = NULL WHERE id = $1 AND intent_at = $2 AND provider_ref IS NULL AND status = 'pending'", [id, at]);
+  }
+
   /** Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. */
   async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }, at: number): Promise<void> {
     const changed = await this.#db.run(

@@ -40,9 +40,9 @@ export const INVOICE_CONFIRMING_MESSAGE = 'A payment of this invoice is being co
 /**
  * A provider's states of a payment it has no verdict on yet whose money may still be taken (a
  * succeeded one is recorded paid: confirmingState), by what it pays for. An invoice's also while it
- * awaits the shopper's authentication (3-D Secure; passing it takes the money): a new payment of the
- * invoice cancels it at the provider first, and is refused only when that cancel fails
- * (invoiceConfirming). Not a deposit's: the lead's new attempt takes over its hold and cancels it
+ * awaits the shopper's authentication (3-D Secure; passing it takes the money): a card submitted on
+ * a new payment of the invoice cancels it at the provider once that payment goes ahead, and is
+ * refused only when that cancel fails (invoiceConfirming, replaceAtAuthentication). Not a deposit's: the lead's new attempt takes over its hold and cancels it
  * at the provider (startReservation).
  */
 const CONFIRMING_STATES: Record<PaymentRow['kind'], readonly string[]> = {
@@ -216,7 +216,9 @@ export async function startOnlinePayment(ctx: PaymentsContext, tenant: ApiTenant
  * The shopper submits a card: create the provider's intent for a started payment (once; a
  * retry gets the same one) and answer its client secret. Refused when the payment ended, its
  * hold ran out, its invoice was paid meanwhile or another payment of it is being confirmed,
- * or the client or the site reached its hourly number of intents.
+ * or the client or the site reached its hourly number of intents. Another window's payment of
+ * the invoice left at 3-D Secure is cancelled only once this one passed all of those (a refused
+ * card changes nothing).
  */
 export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, client: string): Promise<IntentResult> {
   const provider = ctx.provider(tenant);
@@ -227,6 +229,7 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
   if (row.provider_ref) return intentAgain(ctx, provider, row);
   const at = ctx.deps.now();
   let description: string;
+  let atAuthentication: PaymentRow[] = [];
   if (row.kind === 'reservation') {
     const hold = await ctx.deps.db.query('SELECT payment_id FROM car_holds WHERE payment_id = $1 AND state = $2 AND expires_at > $3', [row.id, 'holding', at]);
     if (hold.length === 0) return { ok: false, status: 409, error: HOLD_ENDED_MESSAGE };
@@ -237,12 +240,21 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
     if (refused) return { ok: false, status: 409, error: refused };
     // Another window's payment of this invoice the bank is confirming: no second charge of it.
     const confirming = await invoiceConfirming(ctx, tenant, row.reference ?? '', { id: row.id });
-    if (confirming) return { ok: false, status: 409, error: confirming };
+    if (confirming.refused) return { ok: false, status: 409, error: confirming.refused };
+    atAuthentication = confirming.atAuthentication;
     description = `Payment of ${row.reference} to ${tenant.site.name}`;
   }
   // Claimed only while the payment is still pending: the sweep, or its hold running out, may have ended it since it was read.
   const refused = await claimIntent(ctx, tenant.slug, row, row.client ?? client, at);
   if (refused) return { ok: false, ...refused };
+  // This payment goes ahead (every refusal above passed): only now is another window's payment of the invoice left at 3-D Secure cancelled.
+  if (atAuthentication.length > 0) {
+    const replaced = await replaceAtAuthentication(ctx, tenant, provider, row.reference ?? '', atAuthentication);
+    if (replaced) {
+      await ctx.repo.releaseIntentClaim(row.id, at);
+      return { ok: false, status: 409, error: replaced };
+    }
+  }
   const lead = row.lead_id ? await ctx.deps.leads.get(tenant.slug, row.lead_id) : undefined;
   const receiptEmail = lead?.email ?? undefined;
   const metadata: Record<string, string> =
@@ -389,31 +401,55 @@ export async function invoiceRefused(ctx: PaymentsContext, tenant: string, refer
   return invoice.paid_payment_id ? INVOICE_PAID_MESSAGE : undefined;
 }
 
-/** Why a payment of an invoice left at 3-D Secure was cancelled (invoiceConfirming). */
+/** Why a payment of an invoice left at 3-D Secure was cancelled (replaceAtAuthentication). */
 const REPLACED_AT_AUTHENTICATION = 'abandoned at 3-D Secure: replaced by a new payment of the invoice';
 
 /**
- * Why a new payment of invoice `reference` is refused while another payment of it is being
+ * Whether a new payment of invoice `reference` is refused while another payment of it is being
  * confirmed (its card submitted and the provider's state one that may take the money, or the
- * provider not answering), or undefined: an invoice is not paid twice because the shopper came
- * back before the bank's verdict. A verdict the provider already has is recorded first
- * (confirmingState), so the refusal ends with it: INVOICE_PAID_MESSAGE when that payment paid
- * the invoice. One left awaiting the shopper's 3-D Secure (another window's) is cancelled at the
- * provider, then here, as a deposit's new attempt cancels the old one, and is no longer in the
- * way; when that cancel fails (it went on to be paid or processed, or the provider failed) it is
- * asked again and refuses as before. `except`: the payment asking, or the attempt a retried start repeats.
+ * provider not answering): `refused` says why, or is undefined: an invoice is not paid twice
+ * because the shopper came back before the bank's verdict. A verdict the provider already has is
+ * recorded first (confirmingState), so the refusal ends with it: INVOICE_PAID_MESSAGE when that
+ * payment paid the invoice. One left awaiting the shopper's 3-D Secure (another window's) refuses
+ * nothing and changes nothing here: it is in `atAuthentication`, which a card submitted on a new
+ * payment cancels once that payment is certain to go ahead (createIntent, replaceAtAuthentication);
+ * a start (no card yet, no intent limit) never cancels it. `except`: the payment asking, or the
+ * attempt a retried start repeats.
  */
-export async function invoiceConfirming(ctx: PaymentsContext, tenant: ApiTenant, reference: string, except: { id?: string; attemptKey?: string }): Promise<string | undefined> {
+export async function invoiceConfirming(
+  ctx: PaymentsContext,
+  tenant: ApiTenant,
+  reference: string,
+  except: { id?: string; attemptKey?: string },
+): Promise<{ refused: string | undefined; atAuthentication: PaymentRow[] }> {
   const provider = ctx.provider(tenant);
-  if (!provider) return undefined;
+  const atAuthentication: PaymentRow[] = [];
+  if (!provider) return { refused: undefined, atAuthentication };
   const awaiting = await ctx.repo.invoicePaymentsAwaiting(tenant.slug, reference, except);
-  if (awaiting.length === 0) return undefined;
+  if (awaiting.length === 0) return { refused: undefined, atAuthentication };
   let confirming = false;
   for (const row of awaiting) {
-    let state = await confirmingState(ctx, tenant, provider, row);
-    if (state === 'requires_action' && (await cancelUnpaid(ctx, provider, row, REPLACED_AT_AUTHENTICATION, ctx.deps.now())) !== undefined) state = undefined;
-    else if (state === 'requires_action') state = await confirmingState(ctx, tenant, provider, row);
-    if (state !== undefined) confirming = true;
+    const state = await confirmingState(ctx, tenant, provider, row);
+    if (state === 'requires_action') atAuthentication.push(row);
+    else if (state !== undefined) confirming = true;
+  }
+  if ((await ctx.repo.invoice(tenant.slug, reference))?.paid_payment_id) return { refused: INVOICE_PAID_MESSAGE, atAuthentication };
+  return { refused: confirming ? INVOICE_CONFIRMING_MESSAGE : undefined, atAuthentication };
+}
+
+/**
+ * Cancel the payments of invoice `reference` left awaiting the shopper's 3-D Secure (`rows`, from
+ * invoiceConfirming) for a new payment of it that goes ahead (its intent claimed): at the provider,
+ * then here, as a deposit's new attempt cancels the old one. When a cancel fails (it went on to be
+ * paid or processed, or the provider failed) it is asked again and refuses as invoiceConfirming
+ * does: resolves to INVOICE_PAID_MESSAGE or INVOICE_CONFIRMING_MESSAGE, or undefined once none is
+ * in the way.
+ */
+async function replaceAtAuthentication(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, reference: string, rows: PaymentRow[]): Promise<string | undefined> {
+  let confirming = false;
+  for (const row of rows) {
+    if ((await cancelUnpaid(ctx, provider, row, REPLACED_AT_AUTHENTICATION, ctx.deps.now())) !== undefined) continue;
+    if ((await confirmingState(ctx, tenant, provider, row)) !== undefined) confirming = true;
   }
   if ((await ctx.repo.invoice(tenant.slug, reference))?.paid_payment_id) return INVOICE_PAID_MESSAGE;
   return confirming ? INVOICE_CONFIRMING_MESSAGE : undefined;
