@@ -6,8 +6,8 @@
  *   npm run invoice -- --tenant <slug> --list
  *   npm run invoice -- --tenant <slug> --withdraw <invoice number>
  *
- * Issuing an unpaid invoice again changes its amount (not while a card is being paid on it) and
- * validity. Reads the API's settings (database, TENANTS_DIR, the Stripe variables; docs/lead-api.md);
+ * Issuing an unpaid invoice again changes its amount (not while a card is being paid on it; a
+ * PaymentIntent at the old amount that has taken no card is cancelled) and validity. Reads the API's settings (database, TENANTS_DIR, the Stripe variables; docs/lead-api.md);
  * the start it shares with the refund command is src/server/payments-command.ts.
  */
 import { parseArgs } from 'node:util';

@@ -11,7 +11,8 @@
  * payment may still take the money (or cannot be asked, for at most as long as an abandoned
  * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
  * it, and a payment Stripe has no record of does not stand in the way. The dealer's invoice command
- * does not change the amount of an invoice a card is being paid on. Runs on SQLite and, when
+ * does not change the amount of an invoice a card is being paid on (or whose PaymentIntent is being
+ * made), and cancels one made at the old amount that has taken no card. Runs on SQLite and, when
  * available, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,9 +316,13 @@ for (const kind of DATABASES) {
       ).json() as Record<string, unknown>;
     const invoice = async (reference: string) => (await app.payments.invoices('alpha')).find((each) => each.reference === reference)!;
 
-    it('an invoice the dealer raised after its card was submitted: the payment paid what it was asked, but the invoice is not fully paid (it stays open at its new amount)', async () => {
+    /** The invoice's amount changed under a live PaymentIntent, as only a change the command could not stop makes it (Stripe not answering about that payment for abandonedAfterMs). */
+    const amountChangedUnder = (reference: string, cents: number) =>
+      database.db.run('UPDATE payment_invoices SET amount_cents = $1 WHERE tenant = $2 AND reference = $3', [cents, 'alpha', reference]);
+
+    it('an invoice whose amount was raised under a payment whose card was submitted: the payment paid what it was asked, but the invoice is not fully paid (it stays open at its new amount)', async () => {
       const { paymentId, leadId, intent } = await cardSubmitted(`RAISED-${kind}`, 30_000);
-      await app.payments.issueInvoice('alpha', { reference: `RAISED-${kind}`, amountCents: 35_000, expiresAt: Date.now() + 86_400_000 });
+      await amountChangedUnder(`RAISED-${kind}`, 35_000);
       expect(await webhook(stripe.pay(intent.id))).toMatchObject({ outcome: 'paid' });
       expect(await status(paymentId)).toBe('paid');
       expect(await invoice(`RAISED-${kind}`)).toMatchObject({ amount_cents: 35_000, paid_payment_id: null });
@@ -328,9 +333,9 @@ for (const kind of DATABASES) {
       expect((await pay(`RAISED-${kind}`, '350')).statusCode).toBe(201);
     });
 
-    it('an invoice the dealer lowered after its card was submitted is paid by it (the payment paid what it was asked, more than the invoice asks now)', async () => {
+    it('an invoice whose amount was lowered under a payment whose card was submitted is paid by it (the payment paid what it was asked, more than the invoice asks now)', async () => {
       const { paymentId, leadId, intent } = await cardSubmitted(`LOWERED-${kind}`, 30_000);
-      await app.payments.issueInvoice('alpha', { reference: `LOWERED-${kind}`, amountCents: 25_000, expiresAt: Date.now() + 86_400_000 });
+      await amountChangedUnder(`LOWERED-${kind}`, 25_000);
       expect(await webhook(stripe.pay(intent.id))).toMatchObject({ outcome: 'paid' });
       expect(await invoice(`LOWERED-${kind}`)).toMatchObject({ paid_payment_id: paymentId });
       const lead = (await app.stores.leads.get('alpha', leadId))!;
@@ -343,6 +348,34 @@ for (const kind of DATABASES) {
       intent.status = 'processing';
       const retried = await pay(`SAME-${kind}`, '75', attempt);
       expect([retried.statusCode, retried.json().payment_id]).toEqual([201, paymentId]);
+    });
+
+    it("the invoice command does not change an invoice's amount while a payment's PaymentIntent is being made (its card just submitted): the refusal says so", async () => {
+      const reference = `MAKING-${kind}`;
+      await app.payments.issueInvoice('alpha', { reference, amountCents: 30_000, expiresAt: Date.now() + 86_400_000 });
+      const paymentId = (await pay(reference, '300')).json().payment_id as string;
+      // The card submitted: its intent claimed (claimIntent), the PaymentIntent not yet made at Stripe.
+      await database.db.run('UPDATE payments SET intent_at = $1 WHERE id = $2', [Date.now(), paymentId]);
+      await expect(app.payments.issueInvoice('alpha', { reference, amountCents: 35_000, expiresAt: Date.now() + 86_400_000 })).rejects.toThrow(
+        `cannot change invoice ${reference} of alpha while a card is being paid on it: payment ${paymentId} is having its PaymentIntent made at Stripe (its card was just submitted).`,
+      );
+      expect(await invoice(reference)).toMatchObject({ amount_cents: 30_000 });
+    });
+
+    it('an amount change cancels a PaymentIntent made at the old amount that has taken no card (requires_payment_method), at Stripe and here: that payment ends, a payment at the new amount is taken', async () => {
+      const reference = `OPEN-${kind}`;
+      const { paymentId, intent } = await cardSubmitted(reference, 30_000);
+      expect(intent.status).toBe('requires_payment_method');
+      await app.payments.issueInvoice('alpha', { reference, amountCents: 35_000, expiresAt: Date.now() + 86_400_000 });
+      expect(await invoice(reference)).toMatchObject({ amount_cents: 35_000, paid_payment_id: null });
+      expect([intent.status, await status(paymentId)]).toEqual(['canceled', 'canceled']);
+      // The card submitted on it again: no client secret at the old amount.
+      const again = await card(paymentId);
+      expect([again.statusCode, again.json()]).toEqual([409, { success: false, error: 'This payment has ended. Please start again.' }]);
+      const next = await pay(reference, '350');
+      expect(next.statusCode).toBe(201);
+      expect((await card(next.json().payment_id)).statusCode).toBe(201);
+      expect(intentOf(next.json().payment_id).amount).toBe(35_000);
     });
 
     it("the invoice command does not change an invoice's amount while a card is being paid on it (the bank processing it, 3-D Secure): the refusal names the invoice and the payment's state", async () => {

@@ -16,7 +16,7 @@ import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter 
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
-import { createIntent, invoiceChangeRefused, invoiceConfirming, invoiceRefused, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
+import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook, PAID_STATUSES } from './webhook.ts';
@@ -185,12 +185,10 @@ export class Payments implements PaymentsContext {
 
   /**
    * Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. Its amount is
-   * not changed while a card is being paid on it (reserve.ts invoiceChangeRefused): throws, saying why.
+   * not changed while a card is being paid on it, and a PaymentIntent at the old amount that took no card is cancelled (reserve.ts issueInvoice): throws, saying why.
    */
-  async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
-    const refused = await invoiceChangeRefused(this, tenant, input.reference, input.amountCents);
-    if (refused) throw new Error(refused);
-    await this.repo.issueInvoice(tenant, input, this.deps.now());
+  issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
+    return issueInvoice(this, tenant, input);
   }
 
   /** Withdraw an unpaid invoice; returns whether one was withdrawn. */

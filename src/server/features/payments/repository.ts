@@ -141,8 +141,8 @@ export class PaymentRepository {
   }
 
   /** The issued invoice of a reference (compared without spaces, upper case), if any. */
-  async invoice(tenant: string, reference: string): Promise<{ amount_cents: number; expires_at: number; paid_payment_id: string | null } | undefined> {
-    const rows = await this.#db.query<{ amount_cents: number; expires_at: number; paid_payment_id: string | null }>(
+  async invoice(tenant: string, reference: string, db: SqlExecutor = this.#db): Promise<{ amount_cents: number; expires_at: number; paid_payment_id: string | null } | undefined> {
+    const rows = await db.query<{ amount_cents: number; expires_at: number; paid_payment_id: string | null }>(
       'SELECT amount_cents, expires_at, paid_payment_id FROM payment_invoices WHERE tenant = $1 AND reference_key = $2',
       [tenant, invoiceKey(reference)],
     );
@@ -159,6 +159,20 @@ export class PaymentRepository {
       `SELECT ${PAYMENT_COLUMNS} FROM payments
        WHERE tenant = $1 AND kind = 'online-payment' AND status = 'pending' AND provider_ref IS NOT NULL AND UPPER(REPLACE(reference, ' ', '')) = $2 AND id <> $3 AND attempt_key <> $4`,
       [tenant, invoiceKey(reference), except.id ?? '', except.attemptKey ?? ''],
+    );
+    return rows.map(rowOf);
+  }
+
+  /**
+   * The pending payments of an invoice whose card was submitted: their intent claimed (claimIntent),
+   * made at the provider or still being made (provider_ref NULL). Read with `db` (the invoice
+   * command's locked write, Payments.issueInvoice).
+   */
+  async invoicePaymentsWithCard(tenant: string, reference: string, db: SqlExecutor = this.#db): Promise<PaymentRow[]> {
+    const rows = await db.query(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+       WHERE tenant = $1 AND kind = 'online-payment' AND status = 'pending' AND (intent_at IS NOT NULL OR provider_ref IS NOT NULL) AND UPPER(REPLACE(reference, ' ', '')) = $2`,
+      [tenant, invoiceKey(reference)],
     );
     return rows.map(rowOf);
   }
@@ -235,8 +249,8 @@ export class PaymentRepository {
   }
 
   /** Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. */
-  async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }, at: number): Promise<void> {
-    const changed = await this.#db.run(
+  async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }, at: number, db: SqlExecutor = this.#db): Promise<void> {
+    const changed = await db.run(
       `INSERT INTO payment_invoices (tenant, reference_key, reference, amount_cents, issued_at, expires_at, paid_payment_id) VALUES ($1, $2, $3, $4, $5, $6, NULL)
        ON CONFLICT (tenant, reference_key) DO UPDATE SET reference = excluded.reference, amount_cents = excluded.amount_cents, issued_at = excluded.issued_at, expires_at = excluded.expires_at
        WHERE payment_invoices.paid_payment_id IS NULL`,

@@ -284,6 +284,11 @@ async function claimIntent(ctx: PaymentsContext, tenant: string, row: PaymentRow
     const [own] = await tx.query<{ intent_at: number | null; status: string }>('SELECT intent_at, status FROM payments WHERE id = $1', [row.id]);
     if (!own || own.status !== 'pending') return { status: 409, error: endedMessage({ kind: row.kind, status: own?.status ?? 'canceled' }) };
     if (own.intent_at !== null && own.intent_at !== undefined) return undefined;
+    // The invoice as it is now, under the lock the invoice command changes its amount under (issueInvoice): no intent at an amount it no longer asks.
+    if (row.kind === 'online-payment') {
+      const refused = await invoiceRefused(ctx, tenant, row.reference ?? '', row.amount_cents, tx);
+      if (refused) return { status: 409, error: refused };
+    }
     const byClient = await ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND client = $2 AND intent_at > $3', [tenant, client, since], tx);
     const bySite = await ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND intent_at > $2', [tenant, since], tx);
     const refused = byClient >= ctx.limits.intentsPerClientHour ? INTENTS_PER_CLIENT_MESSAGE : bySite >= ctx.limits.intentsPerTenantHour ? INTENTS_PER_SITE_MESSAGE : undefined;
@@ -395,8 +400,8 @@ async function intentAgain(ctx: PaymentsContext, provider: PaymentProvider, row:
 }
 
 /** Why /online-payment refuses this reference and amount, or undefined: only an open invoice the dealer issued, for its exact amount. */
-export async function invoiceRefused(ctx: PaymentsContext, tenant: string, reference: string, amountCents: number): Promise<string | undefined> {
-  const invoice = await ctx.repo.invoice(tenant, reference);
+export async function invoiceRefused(ctx: PaymentsContext, tenant: string, reference: string, amountCents: number, db?: SqlExecutor): Promise<string | undefined> {
+  const invoice = await ctx.repo.invoice(tenant, reference, db);
   if (!invoice || Number(invoice.amount_cents) !== amountCents || Number(invoice.expires_at) <= ctx.deps.now()) return INVOICE_UNKNOWN_MESSAGE;
   return invoice.paid_payment_id ? INVOICE_PAID_MESSAGE : undefined;
 }
@@ -470,41 +475,98 @@ const UNANSWERED = 'unanswered';
  * payments for good.
  */
 async function confirmingState(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<string | undefined> {
+  const state = await askedState(ctx, tenant, provider, row);
+  return state === UNANSWERED || (state !== undefined && CONFIRMING_STATES[row.kind].includes(state)) ? state : undefined;
+}
+
+/**
+ * A pending payment's state asked of the provider, its verdict recorded first (askVerdict): the
+ * provider's state while it has no verdict, UNANSWERED (unanswered), or undefined (a verdict
+ * recorded, or no such payment at the provider).
+ */
+async function askedState(ctx: PaymentsContext, tenant: ApiTenant, provider: PaymentProvider, row: PaymentRow): Promise<string | undefined> {
   const asked = await askVerdict(ctx, tenant, provider, row);
   if (!asked) return unanswered(ctx, row);
   if (asked.missing || asked.outcome !== undefined) return undefined;
-  return CONFIRMING_STATES[row.kind].includes(asked.state.status) ? asked.state.status : undefined;
+  return asked.state.status;
 }
 
 /** A payment whose state the provider cannot give: UNANSWERED (the money may be taken) until its card was submitted `abandonedAfterMs` ago. */
 const unanswered = (ctx: PaymentsContext, row: PaymentRow) => ((row.intent_at ?? row.created_at) > ctx.deps.now() - ctx.timings.abandonedAfterMs ? UNANSWERED : undefined);
 
-/** How the invoice command names the state of a card being paid on the invoice (confirmingState's answers). */
+/** The state of a payment whose card was just submitted: its intent claimed, its PaymentIntent not yet made (provider_ref NULL). */
+const CREATING = 'creating';
+
+/** How the invoice command names the state of a card being paid on the invoice (confirmingState's answers, CREATING). */
 const PAYING_STATE_WORDS: Record<string, string> = {
+  [CREATING]: 'having its PaymentIntent made at Stripe (its card was just submitted)',
   processing: 'being processed by the bank at Stripe (processing)',
   requires_capture: 'authorised at Stripe and awaiting capture (requires_capture)',
   requires_action: "awaiting the shopper's 3-D Secure check (requires_action)",
   [UNANSWERED]: 'submitted and Stripe could not be asked for its state (the command asks with the lead API\'s STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
 };
 
+/** A provider's states of a PaymentIntent that has taken no card yet: cancelled by an amount change (invoiceChangeRefused). */
+const NO_CARD_YET_STATES = ['requires_payment_method', 'requires_confirmation'];
+
+/** Why a payment of an invoice was cancelled by the invoice command (invoiceChangeRefused). */
+const AMOUNT_CHANGED = 'cancelled: the dealer changed the amount of the invoice';
+
+const changeRefusal = (reference: string, slug: string, paymentId: string, state: string) =>
+  `cannot change invoice ${reference} of ${slug} while a card is being paid on it: payment ${paymentId} is ${PAYING_STATE_WORDS[state] ?? state}. Change it once that payment is settled (--list shows whether it paid the invoice).`;
+
 /**
- * Why invoice `reference` of tenant `slug` may not be changed to `amountCents` now (npm run invoice),
- * or undefined: not while a card is being paid on it, a payment of it whose card was submitted and
- * that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe cannot be asked
- * about (confirmingState; without the Stripe keys no payment can be asked about): that card pays the
- * amount asked when it was submitted. A verdict Stripe has is recorded first (the invoice then paid by
- * it cannot be changed at all: repository.ts issueInvoice). The same amount again (its validity only)
- * is not refused.
+ * Issue (or change, while unpaid) invoice `input.reference` of tenant `slug` (npm run invoice):
+ * throws, saying why, when its amount may not be changed now (invoiceChangeRefused). The amount is
+ * written under the lock a card's intent is claimed under (claimIntent, which reads the invoice
+ * again there), after checking that no card was submitted on the invoice since it was asked about:
+ * no PaymentIntent is made at an amount the invoice no longer asks.
  */
-export async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, amountCents: number): Promise<string | undefined> {
-  const invoice = await ctx.repo.invoice(slug, reference);
-  if (!invoice || invoice.paid_payment_id || Number(invoice.amount_cents) === amountCents) return undefined;
+export async function issueInvoice(ctx: PaymentsContext, slug: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
+  const invoice = await ctx.repo.invoice(slug, input.reference);
+  if (!invoice || invoice.paid_payment_id || Number(invoice.amount_cents) === input.amountCents) return ctx.repo.issueInvoice(slug, input, ctx.deps.now());
+  const checked = await invoiceChangeRefused(ctx, slug, input.reference);
+  if (typeof checked === 'string') throw new Error(checked);
+  await ctx.deps.db.transaction(async (tx) => {
+    await lockInTransaction(tx, 'payment-intents', slug);
+    const late = (await ctx.repo.invoicePaymentsWithCard(slug, input.reference, tx)).find((row) => !checked.has(row.id));
+    if (late) throw new Error(changeRefusal(input.reference, slug, late.id, late.provider_ref ? UNANSWERED : CREATING));
+    await ctx.repo.issueInvoice(slug, input, ctx.deps.now(), tx);
+  });
+}
+
+/**
+ * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed now (npm run
+ * invoice), or the payments of it left pending that are not in the way (their ids). Not while a
+ * card is being paid on it: a payment of it whose PaymentIntent is being made (its card just
+ * submitted), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
+ * cannot be asked about (confirmingState; without the Stripe keys no payment can be asked about):
+ * that card pays the amount asked when it was submitted. A PaymentIntent at the old amount that
+ * has taken no card (NO_CARD_YET_STATES) is cancelled at Stripe, then here: its shopper starts a
+ * new payment, at the new amount; when that cancel fails it is asked again and refuses as above
+ * when it is being paid now. A verdict Stripe has is recorded first (the invoice then paid by it
+ * cannot be changed at all: repository.ts issueInvoice). Left pending and not in the way: one
+ * Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
+ * for `abandonedAfterMs` (unanswered; the sweep of abandoned payments settles it).
+ */
+async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string): Promise<string | Set<string>> {
   const tenant = ctx.deps.tenants.get(slug);
   const provider = tenant ? ctx.provider(tenant) : undefined;
-  for (const row of await ctx.repo.invoicePaymentsAwaiting(slug, reference, {})) {
-    const state = tenant && provider ? await confirmingState(ctx, tenant, provider, row) : unanswered(ctx, row);
-    if (state === undefined) continue;
-    return `cannot change invoice ${reference} of ${slug} while a card is being paid on it: payment ${row.id} is ${PAYING_STATE_WORDS[state] ?? state}. Change it once that payment is settled (--list shows whether it paid the invoice).`;
+  const left = new Set<string>();
+  for (const row of await ctx.repo.invoicePaymentsWithCard(slug, reference)) {
+    let state: string | undefined;
+    if (!row.provider_ref) state = unanswered(ctx, row) && CREATING;
+    else if (!tenant || !provider) state = unanswered(ctx, row);
+    else {
+      state = await askedState(ctx, tenant, provider, row);
+      if (state !== undefined && NO_CARD_YET_STATES.includes(state)) {
+        if ((await cancelUnpaid(ctx, provider, row, AMOUNT_CHANGED, ctx.deps.now())) !== undefined) continue;
+        // Not cancelled: a card is being paid on it now (or Stripe failed); a verdict it has is recorded.
+        state = (await confirmingState(ctx, tenant, provider, row)) ?? ((await ctx.repo.get(slug, row.id))?.status === 'pending' ? UNANSWERED : undefined);
+      } else if (state !== undefined && state !== UNANSWERED && !CONFIRMING_STATES[row.kind].includes(state)) state = undefined;
+    }
+    if (state !== undefined) return changeRefusal(reference, slug, row.id, state);
+    if ((await ctx.repo.get(slug, row.id))?.status === 'pending') left.add(row.id);
   }
-  return undefined;
+  return left;
 }
