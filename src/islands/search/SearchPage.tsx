@@ -289,6 +289,16 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
   const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   useEffect(() => setHistory(readHistory()), []);
+  // Under InstantSearchSSRProvider (START_AT_ONCE) react-instantsearch never disposes the search
+  // when the island unmounts: its router outlives the island. The unmount removes the widgets, and
+  // the router would write the search left without them (the all-stock search's address) once its
+  // write delay had passed, in place of a search chosen just before: the address is no longer the
+  // island's to write.
+  const unmounted = useRef(false);
+  useEffect(() => {
+    unmounted.current = false;
+    return () => void (unmounted.current = true);
+  }, []);
 
   const routing = useMemo(
     () => ({
@@ -300,7 +310,9 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
         windowTitle: () => document.title,
         // On a server (SearchPage.test.tsx renders this tree there) the page's own route stands for the address bar (parseURL reads its pathname and search only).
         getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
-        push: (url: string) => writeAddress(url, config.routes),
+        push: (url: string) => {
+          if (!unmounted.current) writeAddress(url, config.routes);
+        },
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),

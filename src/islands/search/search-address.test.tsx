@@ -5,10 +5,11 @@
  * old link rewritten in the current spelling (in place); each new search adds one. A search
  * address past the last page ('page=<n>': an old link, a bookmark from when there was more
  * stock) goes to the last page, replacing the address's page, instead of 'N cars found' over an
- * empty grid.
+ * empty grid. An island unmounted writes no address afterwards (react-instantsearch leaves its
+ * router running under InstantSearchSSRProvider), so a case starts without waiting for the last.
  */
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/build-time/page-data.ts';
@@ -41,9 +42,6 @@ beforeAll(async () => {
     search: async (requests) => ({ results: requests.map((request) => data.engine.search(request.indexName, request.params ?? {})) }),
   };
 });
-
-// The island the previous test unmounted writes its last address when InstantSearch's write delay has passed.
-beforeEach(async () => void (await new Promise((resolve) => setTimeout(resolve, 500))));
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
@@ -175,5 +173,28 @@ describe('the address a search page opens at', () => {
     await settle();
     expect(window.location.pathname + window.location.search).toBe('/search/used-cars?sortBy=price-desc');
     expect(window.history.length).toBe(entries + 1);
+  });
+
+  it('an island unmounted writes no address afterwards, not even the search it had not yet written', async () => {
+    window.history.replaceState(null, '', '/search/used-cars');
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    const select = mounted.host.querySelector<HTMLSelectElement>('select')!;
+    act(() => {
+      select.value = select.options[2].value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    // Unmounted before the router's write delay (400 ms) has passed.
+    mounted.reset();
+    window.history.replaceState(null, '', '/elsewhere');
+    const entries = window.history.length;
+    const push = vi.spyOn(window.history, 'pushState');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    // settle() outlasts the write delay: neither the sort chosen nor the search the unmount emptied is written.
+    await settle();
+    expect(push).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
+    expect(window.location.pathname + window.location.search).toBe('/elsewhere');
+    expect(window.history.length).toBe(entries);
   });
 });
