@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { BrandSchema, ProductSchema } from '../../schemas/marketing.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { contentRouteClashes, defaultPages, loadContentPages } from './content.ts';
 import { warrantyCardText } from '../../lib/locations/service.ts';
@@ -19,7 +20,7 @@ const site = v.parse(SiteSchema, { slug: 'md-motors', template: 'used-group', na
 function render(markdown: string): string {
   mkdirSync(join(dir, 'content'), { recursive: true });
   writeFileSync(join(dir, 'content', 'hostile.md'), `---\ntitle: Hostile\n---\n${markdown}`);
-  const page = loadContentPages(dir, site).find((entry) => entry.path === '/hostile');
+  const page = loadContentPages(dir, site, {}).find((entry) => entry.path === '/hostile');
   if (!page) throw new Error('page not rendered');
   return page.html;
 }
@@ -76,7 +77,7 @@ describe('programme routes (spec §2; docs/tenant-files.md "Programme pages")', 
   it('have no default text: a tenant without the Markdown has no page (404)', () => {
     const empty = mkdtempSync(join(tmpdir(), 'content-none-'));
     try {
-      const paths = loadContentPages(empty, site).map((page) => page.path);
+      const paths = loadContentPages(empty, site, {}).map((page) => page.path);
       for (const path of PROGRAMMES) expect(paths).not.toContain(path);
       // The standard pages do have a default.
       expect(paths).toContain('/about-us');
@@ -91,7 +92,7 @@ describe('programme routes (spec §2; docs/tenant-files.md "Programme pages")', 
       mkdirSync(join(own, 'content', 'pages'), { recursive: true });
       writeFileSync(join(own, 'content', '4x4-outdoor.md'), '---\ntitle: 4x4 and Outdoor\n---\nBull bars and canopies.');
       writeFileSync(join(own, 'content', 'pages', 'value-my-car-terms-and-conditions.md'), '# Value My Car Terms\n\nThe estimate is not an offer.');
-      const pages = loadContentPages(own, site);
+      const pages = loadContentPages(own, site, {});
       expect(pages.find((page) => page.path === '/4x4-outdoor')).toMatchObject({ title: '4x4 and Outdoor', isDefault: false });
       expect(pages.find((page) => page.path === '/pages/value-my-car-terms-and-conditions')).toMatchObject({ title: 'Value My Car Terms', isDefault: false });
       expect(pages.find((page) => page.path === '/pages/value-my-car-terms-and-conditions')!.html).toContain('The estimate is not an offer.');
@@ -110,7 +111,7 @@ describe('content page names and titles', () => {
         mkdirSync(join(folder, 'content', 'pages'), { recursive: true });
         writeFileSync(join(folder, 'content', path), text);
       }
-      return loadContentPages(folder, site);
+      return loadContentPages(folder, site, {});
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -153,7 +154,8 @@ describe('content page names and titles', () => {
       writeFileSync(join(folder, 'content', 'pages', 'unsubscribe.md'), 'Our unsubscribe words.');
       writeFileSync(join(folder, 'content', 'pages', 'faqs.md'), 'Our FAQs.');
       const tenant = v.parse(SiteSchema, { ...site, garage_routes: ['/mymotorama'] });
-      const paths = loadContentPages(folder, tenant).map((page) => page.path);
+      const owned = { products: [v.parse(ProductSchema, { id: 1, name: 'Towbar', categories: ['Towing'] })] };
+      const paths = loadContentPages(folder, tenant, owned).map((page) => page.path);
       for (const kept of ['/spring-sale', '/spin-to-win', '/pages/faqs']) expect(paths).toContain(kept);
       const lost = [
         '/service',
@@ -168,7 +170,7 @@ describe('content page names and titles', () => {
         '/pages/unsubscribe',
       ];
       for (const path of lost) expect(paths).not.toContain(path);
-      const lines = contentRouteClashes(folder, tenant);
+      const lines = contentRouteClashes(folder, tenant, owned);
       expect(lines).toHaveLength(lost.length);
       expect(lines).toContain(
         `${join(folder, 'content', 'service.md')}: not built: /service is taken by the page /service of the product; give the page another name (docs/tenant-files.md "Content pages")`,
@@ -178,8 +180,31 @@ describe('content page names and titles', () => {
       );
       expect(lines.find((line) => line.includes('mymotorama.md'))).toContain('/mymotorama is taken by the page /[garageRoute]');
       // Without the garage route the name is the tenant's.
-      expect(loadContentPages(folder, site).map((page) => page.path)).toContain('/mymotorama');
-      expect(contentRouteClashes(folder, site).some((line) => line.includes('mymotorama'))).toBe(false);
+      expect(loadContentPages(folder, site, {}).map((page) => page.path)).toContain('/mymotorama');
+      expect(contentRouteClashes(folder, site, {}).some((line) => line.includes('mymotorama'))).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps content/accessories.md, vehicle-parts-and-accessories.md and brands.md of a tenant without those pages (no products.json, no Accessories product, no brands.json)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'content-owned-'));
+    try {
+      mkdirSync(join(folder, 'content'), { recursive: true });
+      for (const name of ['accessories', 'vehicle-parts-and-accessories', 'brands'])
+        writeFileSync(join(folder, 'content', `${name}.md`), `Our own ${name} words.`);
+      const paths = (files: Parameters<typeof loadContentPages>[2]) => loadContentPages(folder, site, files).map((page) => page.path);
+      for (const path of ['/accessories', '/vehicle-parts-and-accessories', '/brands']) expect(paths({}), path).toContain(path);
+      expect(contentRouteClashes(folder, site, {})).toEqual([]);
+      const towbar = v.parse(ProductSchema, { id: 1, name: 'Towbar', categories: ['Towing'] });
+      const parts = paths({ products: [towbar] });
+      expect(parts).toContain('/accessories');
+      expect(parts).not.toContain('/vehicle-parts-and-accessories');
+      const mats = v.parse(ProductSchema, { id: 2, name: 'Floor mats', categories: ['Accessories'] });
+      const brand = v.parse(BrandSchema, { name: 'Toyota', slug: 'toyota', type: 'car' });
+      const all = paths({ products: [towbar, mats], brands: [brand] });
+      for (const path of ['/accessories', '/vehicle-parts-and-accessories', '/brands']) expect(all, path).not.toContain(path);
+      expect(contentRouteClashes(folder, site, { products: [mats], brands: [brand] })).toHaveLength(3);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -206,7 +231,7 @@ describe('content page names and titles', () => {
   it('words the default pages for the tenant: its name and phone, and its address when it has one', () => {
     // `dir` has only content/hostile.md: the standard pages are the defaults.
     const about = (extra: Record<string, unknown>) =>
-      loadContentPages(dir, v.parse(SiteSchema, { ...site, ...extra })).find((page) => page.path === '/about-us')!;
+      loadContentPages(dir, v.parse(SiteSchema, { ...site, ...extra }), {}).find((page) => page.path === '/about-us')!;
     expect(about({})).toMatchObject({ title: 'About Us', description: 'About Us - MD Motors', isDefault: true });
     expect(about({}).html).toContain('07 3555 0100');
     expect(about({}).html).not.toContain('visit us');
@@ -225,7 +250,7 @@ describe('content page names and titles', () => {
 
 describe('the default /warranty page says what the service page\'s /warranty card says (spec §2 "link cards to /warranty")', () => {
   const warrantyHeading = (tenant: ReturnType<typeof v.parse<typeof SiteSchema>>) =>
-    /<h2[^>]*>([^<]*)<\/h2>/.exec(loadContentPages(dir, tenant).find((page) => page.path === '/warranty')!.html)?.[1];
+    /<h2[^>]*>([^<]*)<\/h2>/.exec(loadContentPages(dir, tenant, {}).find((page) => page.path === '/warranty')!.html)?.[1];
 
   it('a Toyota site without texts.warranty: the brand text on both', () => {
     const toyota = v.parse(SiteSchema, { ...site, manufacturer: 'Toyota' });

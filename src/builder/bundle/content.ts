@@ -11,7 +11,7 @@ import { warrantyHeadline } from '../../lib/site/warranty.ts';
 import type { ContentPage } from './bundle.ts';
 import { createMarkdownRenderer } from './markdown.ts';
 import { defaultPrivacyPolicy } from './privacy-policy.ts';
-import { productPaths } from './product-routes.ts';
+import { productPaths, type OwnedPageFiles } from './product-routes.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -92,12 +92,13 @@ function contentFiles(tenantDir: string): ContentFile[] {
 }
 
 /**
- * The tenant's Markdown files whose path a page of the product takes (product-routes.ts), each
+ * The tenant's Markdown files whose path a page of the product takes (product-routes.ts; `files`:
+ * the tenant's products.json and brands.json, as the bundle's extras), each
  * as a line of the build's problems: such a file is not built (the product's page stays), the
  * rest of the tenant is.
  */
-export function contentRouteClashes(tenantDir: string, site: Site): string[] {
-  const taken = productPaths(site);
+export function contentRouteClashes(tenantDir: string, site: Site, files: OwnedPageFiles): string[] {
+  const taken = productPaths(site, files);
   return contentFiles(tenantDir)
     .filter(({ path }) => taken.has(path))
     .map(
@@ -107,7 +108,7 @@ export function contentRouteClashes(tenantDir: string, site: Site): string[] {
 }
 
 /** Render a tenant's content pages (its Markdown, else the default text); a file at a path of the product's is left out (contentRouteClashes). */
-export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
+export function loadContentPages(tenantDir: string, site: Site, files: OwnedPageFiles): ContentPage[] {
   // Sanitised: tenant Markdown may hold raw HTML, which must not carry script.
   const render = createMarkdownRenderer();
   const pages = new Map<string, ContentPage>();
@@ -115,7 +116,7 @@ export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
   for (const [name, page] of Object.entries(defaults)) {
     pages.set(`/${name}`, { path: `/${name}`, title: page.title, description: `${page.title} - ${site.name}`, html: render(page.markdown), isDefault: true });
   }
-  const taken = productPaths(site);
+  const taken = productPaths(site, files);
   for (const { file, name, path } of contentFiles(tenantDir)) {
     if (taken.has(path)) continue;
     const parsed = splitFrontmatter(readFileSync(file, 'utf8'));

@@ -31,8 +31,8 @@ export function createBundle(tenant: Tenant, now: number): TenantBundle {
     cars: tenant.visible,
     buildTime: now,
     tenantDir: tenant.dir,
-    content: loadContentPages(tenant.dir, tenant.site),
     // Each value is the output of its own key's schema (parseTenantFile above).
+    content: loadContentPages(tenant.dir, tenant.site, extras as TenantFiles),
     extras: extras as TenantFiles,
   };
 }

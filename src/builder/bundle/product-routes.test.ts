@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { BrandSchema, ProductSchema } from '../../schemas/marketing.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { DYNAMIC_PAGE_PATHS, productPaths, productRoutePatterns } from './product-routes.ts';
 
@@ -16,21 +17,36 @@ const site = v.parse(SiteSchema, {
   phone: '+61 7 3555 0100',
 });
 
+const product = (categories: string[]) => v.parse(ProductSchema, { id: categories.join('-'), name: categories.join(' '), categories });
+
 describe('product paths (content pages may not take them)', () => {
   it('names the paths of every top-level dynamic page of src/pages, and no page that is gone', () => {
     const dynamic = productRoutePatterns().filter((route) => /^\/\[\w+\]$/.test(route) && route !== '/[...content]');
     expect(dynamic.sort()).toEqual(Object.keys(DYNAMIC_PAGE_PATHS).sort());
   });
 
-  it('the literal paths of /[brands] and /[products] are the values their getStaticPaths build (the others come from their owners)', () => {
-    for (const route of ['/[brands]', '/[products]']) {
-      const text = readFileSync(new URL(`../../pages${route}.astro`, import.meta.url), 'utf8');
-      for (const path of DYNAMIC_PAGE_PATHS[route](site)) expect(text, route).toContain(`: '${path.slice(1)}' }`);
+  it('/[products] and /[brands] take their paths only where the tenant has the page: products, an Accessories product, brands', () => {
+    const none = productPaths(site, {});
+    for (const path of ['/vehicle-parts-and-accessories', '/accessories', '/brands']) expect(none.has(path), path).toBe(false);
+    const parts = productPaths(site, { products: [product(['Towing'])] });
+    expect(parts.get('/vehicle-parts-and-accessories')).toBe('the page /[products]');
+    expect(parts.has('/accessories')).toBe(false);
+    const accessories = productPaths(site, { products: [product(['Towing']), product(['Accessories'])] });
+    expect(accessories.get('/accessories')).toBe('the page /[products]');
+    expect(productPaths(site, { brands: [v.parse(BrandSchema, { name: 'Toyota', slug: 'toyota', type: 'car' })] }).get('/brands')).toBe('the page /[brands]');
+  });
+
+  it('/[products] and /[brands] build their paths from the owners productPaths asks', () => {
+    for (const [route, owner] of [
+      ['/[products]', 'productListingPages('],
+      ['/[brands]', 'brandsPagePaths('],
+    ]) {
+      expect(readFileSync(new URL(`../../pages${route}.astro`, import.meta.url), 'utf8'), route).toContain(owner);
     }
   });
 
   it('takes the static pages, the folders of pages, the home page and what is served beside the pages', () => {
-    const taken = productPaths(site);
+    const taken = productPaths(site, { brands: [v.parse(BrandSchema, { name: 'Toyota', slug: 'toyota', type: 'car' })] });
     for (const path of [
       '/service',
       '/contact',

@@ -8,24 +8,38 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Site } from '../../schemas/site.ts';
-import { COMPARE_PATH, SAVED_CARS_PATH } from '../../lib/vehicle/shortlist.ts';
+import type { Brand, Product } from '../../schemas/marketing.ts';
+import { brandsPagePaths } from '../../lib/marketing/brands.ts';
+import { productListingPages } from '../../lib/marketing/products.ts';
+import { shortlistPages } from '../../lib/vehicle/shortlist.ts';
 
 /** The content pages' own route (src/pages/[...content].astro). */
 const CONTENT_ROUTE = '/[...content]';
 
+/** The tenant's files that decide whether a dynamic page is built: products.json, brands.json (none = no page). */
+export interface OwnedPageFiles {
+  products?: readonly Product[];
+  brands?: readonly Brand[];
+}
+
 /**
- * What a top-level dynamic page ('/[brands]') is built at: its getStaticPaths' values, named
- * where they are owned. A top-level dynamic page missing here stops the build (a test of every
- * one keeps this complete). Spin to Win takes none: its content page is the wheel's introduction.
+ * What a top-level dynamic page ('/[brands]') is built at for the tenant: from the function its
+ * getStaticPaths asks, so a path is taken only where the page is built. A top-level dynamic page
+ * missing here stops the build (a test of every one keeps this complete). Spin to Win takes
+ * none: its content page is the wheel's introduction.
  */
-export const DYNAMIC_PAGE_PATHS: Readonly<Record<string, (site: Site) => readonly string[]>> = {
-  '/[brands]': () => ['/brands'],
-  '/[products]': () => ['/vehicle-parts-and-accessories', '/accessories'],
-  '/[savedCars]': () => [SAVED_CARS_PATH],
-  '/[compareCars]': () => [COMPARE_PATH],
-  '/[garageRoute]': (site) => site.garage_routes,
+export const DYNAMIC_PAGE_PATHS: Readonly<Record<string, (site: Site, files: OwnedPageFiles) => readonly string[]>> = {
+  '/[brands]': (_site, files) => brandsPagePaths(files.brands ?? []),
+  '/[products]': (_site, files) => productListingPages(files.products ?? []).map((page) => page.path),
+  '/[savedCars]': (site) => nonNull(shortlistPages(site.features).saved),
+  '/[compareCars]': (site) => nonNull(shortlistPages(site.features).compare),
+  '/[garageRoute]': (site) => site.garage_routes ?? [],
   '/[spinToWin]': () => [],
 };
+
+function nonNull(path: string | null): string[] {
+  return path ? [path] : [];
+}
 
 /** Paths served beside the built pages on the site's origin: the lead API and the build's photos and art. */
 const SERVED_BESIDE: Readonly<Record<string, string>> = { '/api': 'the lead API (/api/...)', '/media': "the build's photos and art (/media/...)" };
@@ -53,11 +67,11 @@ export function productRoutePatterns(dir = pagesDir(), prefix = ''): string[] {
 let patterns: string[] | undefined;
 
 /**
- * The content paths the product takes for `site`, each with what takes it: a page of the product
+ * The content paths the product takes for `site` and its products and brands, each with what takes it: a page of the product
  * at that path ('/service'), a folder of its pages ('/cars' of '/cars/[slug]': the content page
  * would sit over them), its home page ('/index'), or what is served beside the pages ('/api').
  */
-export function productPaths(site: Site): Map<string, string> {
+export function productPaths(site: Site, files: OwnedPageFiles): Map<string, string> {
   patterns ??= productRoutePatterns();
   const taken = new Map<string, string>(Object.entries(SERVED_BESIDE));
   const take = (path: string, by: string) => {
@@ -76,7 +90,7 @@ export function productPaths(site: Site): Map<string, string> {
         throw new Error(
           `src/pages${route}: a top-level dynamic page of the product: name its paths in DYNAMIC_PAGE_PATHS (src/builder/bundle/product-routes.ts)`,
         );
-      for (const path of dynamic(site)) take(path, `the page ${route}`);
+      for (const path of dynamic(site, files)) take(path, `the page ${route}`);
       continue;
     }
     if (!segments[0].includes('[')) take(`/${segments[0]}`, segments.length === 1 ? `the page ${route}` : `the pages under ${route}`);

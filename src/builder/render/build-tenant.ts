@@ -125,8 +125,6 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   for (const line of lostSearchPages(tenant)) log(`  ! ${line}`);
   // And an excluded stock number that names no dealership in a site of several (docs/site-json.md).
   for (const line of stockRuleLines(tenant)) log(`  ! ${line}`);
-  // And a content page at a path of the product's own pages, left out (docs/tenant-files.md "Content pages").
-  for (const line of contentRouteClashes(tenant.dir, tenant.site)) log(`  ! ${line}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
   // A photo's fault is a placeholder; a photo cache that cannot be written fails the tenant.
   const photoSettings = photoOptionsFromEnv();
@@ -143,7 +141,12 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
     );
   }
   const prepared = preparedTenant({ tenant, photos, outDir, now: options.now, started });
-  if (isPrepared(prepared)) return prepared;
+  if (isPrepared(prepared)) {
+    // A content page at a path of the product's own pages, left out (docs/tenant-files.md "Content pages"):
+    // said once the bundle has the products.json and brands.json that decide some of those pages.
+    for (const line of contentRouteClashes(tenant.dir, tenant.site, prepared.bundle.extras)) log(`  ! ${line}`);
+    return prepared;
+  }
   log(`✗ ${slug}: ${prepared.error}`);
   return prepared;
 }
@@ -163,19 +166,21 @@ export function preparedTenant(loaded: {
 }): PreparedTenant | TenantBuildResult {
   const { tenant, photos, outDir } = loaded;
   const started = loaded.started ?? performance.now();
+  let bundle: TenantBundle;
+  try {
+    bundle = loaded.bundle ?? createBundle(tenant, loaded.now);
+  } catch (error) {
+    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
+    return { ...emptyResult(tenant.slug, outDir), ok: false, seconds: elapsed(started), error: message };
+  }
   const problems = [
     ...tenant.problems.map((problem) => formatProblem(problem)),
     ...photos.faults.map(formatPhotoFault),
     ...lostSearchPages(tenant),
     ...stockRuleLines(tenant),
-    ...contentRouteClashes(tenant.dir, tenant.site),
+    ...contentRouteClashes(tenant.dir, tenant.site, bundle.extras),
   ];
-  try {
-    return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle: loaded.bundle ?? createBundle(tenant, loaded.now) };
-  } catch (error) {
-    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
-    return { ...emptyResult(tenant.slug, outDir), ok: false, seconds: elapsed(started), error: message };
-  }
+  return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle };
 }
 
 /** The search pages of the tenant's visible stock that are not built because another page has their path, one report line each. */

@@ -6,6 +6,27 @@
  */
 import type { Product } from '../../schemas/marketing.ts';
 
+/** A listing page of the products: its path, title and whether it lists the Accessories category alone. */
+export interface ProductListingPage {
+  path: string;
+  title: string;
+  accessoriesOnly: boolean;
+}
+
+/**
+ * The listing pages a tenant's products make (src/pages/[products].astro; the content paths they
+ * take, src/builder/bundle/product-routes.ts): /vehicle-parts-and-accessories when it has
+ * products, /accessories when one is in the 'Accessories' category; none without products.json.
+ */
+export function productListingPages(products: readonly Product[]): ProductListingPage[] {
+  if (products.length === 0) return [];
+  const accessories = products.some((product) => product.categories.includes('Accessories'));
+  return [
+    { path: '/vehicle-parts-and-accessories', title: 'Vehicle Parts and Accessories', accessoriesOnly: false },
+    ...(accessories ? [{ path: '/accessories', title: 'Accessories', accessoriesOnly: true }] : []),
+  ];
+}
+
 /** Products per page (spec §7, §9). */
 export const PRODUCTS_PAGE_SIZE = 21;
 /** Index name the listing queries (the index only reads a sort rule from it). */
