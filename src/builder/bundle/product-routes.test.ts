@@ -45,7 +45,7 @@ describe('product paths (content pages may not take them)', () => {
     }
   });
 
-  it('takes the static pages, the folders of pages, the home page and what is served beside the pages', () => {
+  it('takes the static pages, the home page and what is served beside the pages', () => {
     const taken = productPaths(site, { brands: [v.parse(BrandSchema, { name: 'Toyota', slug: 'toyota', type: 'car' })] });
     for (const path of [
       '/service',
@@ -56,9 +56,9 @@ describe('product paths (content pages may not take them)', () => {
       '/sign-in',
       '/404',
       '/index',
-      '/cars',
-      '/search',
-      '/used-car',
+      '/contact-us',
+      '/cars/trade-in',
+      '/personalised/finance',
       '/api',
       '/media',
       '/brands',
@@ -66,5 +66,12 @@ describe('product paths (content pages may not take them)', () => {
     ])
       expect(taken.has(path), path).toBe(true);
     for (const path of ['/about-us', '/warranty', '/fleet', '/spin-to-win', '/pages/faqs']) expect(taken.has(path), path).toBe(false);
+  });
+
+  it('takes no folder of deeper pages and no path with a dynamic segment: no product page is built there', () => {
+    const taken = productPaths(site, {});
+    for (const path of ['/cars', '/search', '/used-car', '/blog', '/locations', '/our-location', '/parts', '/personalised', '/contact-us/[locationSlug]'])
+      expect(taken.has(path), path).toBe(false);
+    expect([...taken.keys()].filter((path) => path.includes('['))).toEqual([]);
   });
 });

@@ -67,9 +67,11 @@ export function productRoutePatterns(dir = pagesDir(), prefix = ''): string[] {
 let patterns: string[] | undefined;
 
 /**
- * The content paths the product takes for `site` and its products and brands, each with what takes it: a page of the product
- * at that path ('/service'), a folder of its pages ('/cars' of '/cars/[slug]': the content page
- * would sit over them), its home page ('/index'), or what is served beside the pages ('/api').
+ * The content paths the product takes for `site` and its products and brands, each with what
+ * takes it: a page of the product at that path ('/service', '/pages/unsubscribe'), a top-level
+ * dynamic page's built paths (DYNAMIC_PAGE_PATHS), its home page ('/index'), or what is served
+ * beside the pages ('/api'). A folder of pages with a dynamic segment ('/cars' of
+ * '/cars/[slug]') is not taken: no page of the product is built at it.
  */
 export function productPaths(site: Site, files: OwnedPageFiles): Map<string, string> {
   patterns ??= productRoutePatterns();
@@ -93,8 +95,8 @@ export function productPaths(site: Site, files: OwnedPageFiles): Map<string, str
       for (const path of dynamic(site, files)) take(path, `the page ${route}`);
       continue;
     }
-    if (!segments[0].includes('[')) take(`/${segments[0]}`, segments.length === 1 ? `the page ${route}` : `the pages under ${route}`);
-    if (segments.length === 2 && !segments[1].includes('[')) take(`/${segments[0]}/${segments[1]}`, `the page ${route}`);
+    // A page with a dynamic segment ('/cars/[slug]', '/search/[...path]') is built below its folder, not at it.
+    if (!route.includes('[')) take(route, `the page ${route}`);
   }
   return taken;
 }
