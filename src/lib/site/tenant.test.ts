@@ -242,6 +242,18 @@ describe('parseSite', () => {
     }
   });
 
+  it('refuses a marketing.interested_tiles[].image that is no site path or https URL, naming the field', () => {
+    const tile = (image: string) => ({ ...site([]), marketing: { interested_tiles: [{ title: 'Finance', href: '/finance', image }] } });
+    for (const image of ['media/tile.jpg', 'http://cdn.example.com/tile.jpg', '//cdn.example.com/tile.jpg', 'javascript:alert(1)']) {
+      expect(refusal(tile(image)).details).toEqual([
+        expect.stringMatching(/^field marketing\.interested_tiles\.0\.image: expected a site path \(\/media\/service\.jpg\) or an https URL/),
+      ]);
+    }
+    for (const image of ['/media/tile.jpg', 'https://cdn.example.com.au/tile.jpg']) {
+      expect(parseSite('tenants/hours-motors/site.json', tile(image)).marketing.interested_tiles?.[0].image).toBe(image);
+    }
+  });
+
   it('says what is wrong in words: an unknown field (with a known one spelt alike), a missing one, a bound; never a regex', () => {
     expect(refusal({ ...site([]), timezon: 'Australia/Brisbane' }).details).toEqual([
       'field timezon: unknown field "timezon": did you mean "timezone"? (see docs/site-json.md)',

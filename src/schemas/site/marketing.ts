@@ -1,6 +1,6 @@
 /** site.json `marketing`: home and page blocks that vary per dealer (spec §2, §9). */
 import * as v from 'valibot';
-import { link } from './common.ts';
+import { imageSource, link } from './common.ts';
 
 export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
 
@@ -14,8 +14,8 @@ export const MarketingSettingsSchema = v.strictObject({
         title: v.string(),
         text: v.optional(v.string(), ''),
         href: link,
-        /** Image path or URL shown above the title (400x225, cropped to fit). Default: none. */
-        image: v.optional(v.string()),
+        /** Image shown above the title (400x225, cropped to fit): a site path ('/media/tile.jpg') or an https URL. Default: none. */
+        image: v.optional(imageSource),
         /** What the image says beyond the title, e.g. 'Up to $5,000 off selected vans'. Default: none (the image is decorative beside the title). */
         image_alt: v.optional(v.string()),
       }),
