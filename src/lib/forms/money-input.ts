@@ -2,23 +2,17 @@
  * Money and kilometre inputs (spec §5 "Money input", "Kilometres input"): what the shopper
  * sees while typing ('$45,000', '45,000 kms') and the number the form sends.
  */
+import { parseWholeNumber } from '../../schemas/forms/fields.ts';
 
 /** Spec §5 default money presets. */
 export const DEFAULT_MONEY_PRESETS: readonly number[] = [5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 70000];
 /** Kilometre presets offered beside the odometer input. */
 export const DEFAULT_KM_PRESETS: readonly number[] = [10000, 25000, 50000, 75000, 100000, 150000, 200000];
 
-const thousands = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+// The one reading of a money or kilometre text (src/schemas/forms/fields.ts, where kmInput reads with it too).
+export { parseWholeNumber };
 
-/** The whole number before the first point of what was typed ('30,000.50' -> 30000, '45,000.5 kms' -> 45000, '$12,5a00' -> 12500); null when no digit precedes the point. */
-export function parseWholeNumber(text: string): number | null {
-  // Cents and fractions of a km are dropped: prices and odometers are whole numbers in every form.
-  const beforeDecimal = text.split('.')[0] ?? '';
-  const digits = beforeDecimal.replace(/\D/g, '');
-  if (digits === '') return null;
-  const value = Number(digits.slice(0, 15));
-  return Number.isSafeInteger(value) ? value : null;
-}
+const thousands = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
 
 /**
  * The fraction part of a money or kilometre input's text as typed: its first point and up to

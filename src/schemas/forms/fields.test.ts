@@ -13,7 +13,8 @@ import { WatchlistChangeSchema } from '../api/watchlist.ts';
 import { HONEYPOT_FIELD, LeadSubmissionSchema } from '../lead.ts';
 import { OnlinePaymentFormSchema, StartReservationSchema } from '../payments.ts';
 import { enquiryFormSchema } from './enquiry.ts';
-import { email, messageText, mobilePhone, oneLine, optionalEmail, optionalPhone, phone, textLines } from './fields.ts';
+import { email, kmInput, messageText, mobilePhone, oneLine, optionalEmail, optionalPhone, parseWholeNumber, phone, textLines } from './fields.ts';
+import { FORM_MESSAGES } from './messages.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
 import { ReserveFormSchema } from './reserve.ts';
@@ -200,5 +201,22 @@ describe('bidirectional controls (Trojan Source: a name that reorders what the d
     expect(v.parse(phone, '\u202A0412 345 678\u202C')).toBe('0412345678');
     expect(v.parse(optionalPhone, '\u200E(07) 3123 4567')).toBe('0731234567');
     expect(v.parse(mobilePhone, '\u2066+61 412 345 678\u2069')).toBe('0412345678');
+  });
+});
+
+describe('kmInput reads a kilometre reading as the kilometre field does (parseWholeNumber)', () => {
+  const km = kmInput(2_000_000);
+  it.each(['45000', '45,000', '45,000 kms', '45 000 km', '45,000.5 kms', '150000KMS', ' 7 '])('%j: the whole km parseWholeNumber reads', (text) => {
+    expect(v.parse(km, text)).toBe(parseWholeNumber(text));
+  });
+
+  it('a number sent as such: its whole km', () => {
+    expect(v.parse(km, 45000.9)).toBe(45000);
+  });
+
+  it.each(['1e3', '-5', '12a5', '$45,000', '0x10', '.5', 'abc'])('refuses %j, which the field would read otherwise or not at all', (text) => {
+    const result = v.safeParse(km, text);
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0].message).toBe(FORM_MESSAGES.number);
   });
 });

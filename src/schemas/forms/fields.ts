@@ -168,12 +168,36 @@ export const numberInput = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
     v.maxValue(max, `Please enter a number no more than ${max}.`),
   );
 
+/** The whole number before the first point of what was typed ('30,000.50' -> 30000, '45,000.5 kms' -> 45000, '$12,5a00' -> 12500); null when no digit precedes the point. */
+export function parseWholeNumber(text: string): number | null {
+  // Cents and fractions of a km are dropped: prices and odometers are whole numbers in every form.
+  const beforeDecimal = text.split('.')[0] ?? '';
+  const digits = beforeDecimal.replace(/\D/g, '');
+  if (digits === '') return null;
+  const value = Number(digits.slice(0, 15));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** A kilometre reading as text: digits, grouped by commas or spaces or not, a fraction and 'km' or 'kms' after them optional. */
+const KM_TEXT = /^\d[\d,\s]*(?:\.\d*)?\s*(?:kms?)?$/i;
+
 /**
- * A kilometre reading typed into a form ('45,000 kms'): whole km, a fraction dropped
- * ('45,000.5 kms' is 45,000), as the kilometre input reads it (parseWholeNumber in
- * src/lib/forms/money-input.ts).
+ * A kilometre reading typed into a form ('45,000 kms'), read by parseWholeNumber, the one reader
+ * of a km value: the kilometre field shows what it reads (formatKmInput), and the valuation and
+ * the lead take the same whole km ('45,000.5 kms' is 45,000). A text that is no km reading
+ * ('1e3', '-5', '$45,000') is refused, not read another way; a number sent as such is its whole km.
  */
-export const kmInput = (max: number) => v.pipe(numberInput(0, max), v.transform(Math.trunc));
+export const kmInput = (max: number) =>
+  v.pipe(
+    v.union([v.number(), v.string()], FORM_MESSAGES.number),
+    // A blank input is a missing answer, not a malformed number.
+    v.check((input) => typeof input === 'number' || input.trim() !== '', FORM_MESSAGES.required),
+    v.check((input) => typeof input === 'number' || KM_TEXT.test(input.trim()), FORM_MESSAGES.number),
+    v.transform((input) => (typeof input === 'number' ? Math.trunc(input) : (parseWholeNumber(input) ?? Number.NaN))),
+    v.check((value) => Number.isFinite(value), FORM_MESSAGES.number),
+    v.minValue(0, 'Please enter a number of at least 0.'),
+    v.maxValue(max, `Please enter a number no more than ${max}.`),
+  );
 
 /** A checkbox value: true/false, 'true'/'false', 'on', '1'/'0'. */
 export const checkbox = v.pipe(

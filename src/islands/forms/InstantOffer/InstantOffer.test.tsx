@@ -214,8 +214,10 @@ describe('InstantOffer towards a car (/cars/trade-in) when no price can be given
   });
 
   it("reads a kilometre reading typed key by key with a fraction as its whole km (not '45000.5' as 450,005 km)", async () => {
-    const { calls, odometer: entered } = await tradeIn(withheld, { rego: 'OLD121', details: { odometerKeys: '45000.5' } });
+    const { calls, form, odometer: entered } = await tradeIn(withheld, { rego: 'OLD121', details: { odometerKeys: '45000.5' } });
     expect(entered).toBe('45,000.5 kms');
+    const terms = [...form.querySelectorAll('[data-testid="offer-withheld"] dt')];
+    expect(terms.find((term) => term.textContent === 'Odometer')?.nextElementSibling?.textContent).toBe('45,000 kms');
     expect(calls.find((call) => call.path === '/eval-expert/update-eval')!.body).toMatchObject({ km: 45000 });
     expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ odometer: 45000 });
   });

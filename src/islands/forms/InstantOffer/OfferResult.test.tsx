@@ -5,7 +5,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { OfferShown } from './OfferResult.tsx';
+import type { FormKit } from '../../ui/form-kit/index.ts';
+import { OfferShown, OfferWithheld } from './OfferResult.tsx';
 
 // The feed's price excludes government charges; the page leads with the drive-away total.
 const car = {
@@ -48,5 +49,14 @@ describe('OfferShown', () => {
     const html = renderToStaticMarkup(<OfferShown offer={12400} vehicleText="2015 Kia Picanto" car={null} />);
     expect(html).toContain('$12,400');
     expect(html).not.toContain('offer-summary');
+  });
+});
+
+describe('OfferWithheld', () => {
+  it('shows the whole km the valuation and the lead read, not a fraction typed', () => {
+    const kit = { values: { rego: 'abc123', odometer: '45,000.5 kms', 'First Name': 'Jo', last_name: 'Citizen' } } as unknown as FormKit;
+    const html = renderToStaticMarkup(<OfferWithheld kit={kit} message="We will call you with an offer." vehicleText="2015 Kia Picanto" />);
+    expect(text(html)).toContain('Odometer 45,000 kms Name');
+    expect(html).not.toContain('45,000.5');
   });
 });

@@ -4,7 +4,7 @@
  * the dealer now has.
  */
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
-import { formatKmInput } from '../../../lib/forms/money-input.ts';
+import { formatKmInput, parseWholeNumber } from '../../../lib/forms/money-input.ts';
 import { formatMoney } from '../../../lib/text/format.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
 
@@ -16,8 +16,8 @@ export function OfferWithheld({ kit, message, vehicleText }: { kit: FormKit; mes
         <dt>Vehicle</dt>
         <dd>{vehicleText || String(kit.values.rego ?? '').toUpperCase()}</dd>
         <dt>Odometer</dt>
-        {/* As the odometer field showed it ('150,000 kms'): the value already carries its unit. */}
-        <dd>{formatKmInput(String(kit.values.odometer ?? ''))}</dd>
+        {/* As the odometer field shows it ('150,000 kms'), of the whole km the valuation and the lead read ('45,000.5 kms' is 45,000). */}
+        <dd>{formatKmInput(String(parseWholeNumber(String(kit.values.odometer ?? '')) ?? ''))}</dd>
         <dt>Name</dt>
         <dd>{[kit.values['First Name'], kit.values.last_name].filter(Boolean).join(' ')}</dd>
         <dt>Email Address</dt>
