@@ -19,12 +19,12 @@ async function summary(count: number, average = 4.8): Promise<string> {
 
 describe('Reviews summary', () => {
   it('groups the count in thousands', async () => {
-    expect(await summary(1240)).toBe('★★★★★ 4.8 · Rated 4.8 out of 5 · Based on 1,240 reviews on Google');
+    expect(await summary(1240)).toBe('★★★★☆ 4.8 · Rated 4.8 out of 5 · Based on 1,240 reviews on Google');
   });
 
-  it('shows the average’s stars, not always five: whole stars, the nearest to the average', async () => {
+  it('shows the average’s stars, not always five: its whole stars, rounded down, never more than the average', async () => {
     expect(await summary(240, 4.3)).toBe('★★★★☆ 4.3 · Rated 4.3 out of 5 · Based on 240 reviews on Google');
-    expect(await summary(240, 4.5)).toMatch(/^★★★★★ 4\.5 /);
+    expect(await summary(240, 4.5)).toMatch(/^★★★★☆ 4\.5 /);
   });
 
   it('names one review in the singular', async () => {

@@ -70,10 +70,11 @@ describe('3.12: review reply dates', () => {
 });
 
 describe('ratingStars', () => {
-  it('is five stars, as many filled as the rating rounds to (whole stars), the rest empty', () => {
-    expect([4.8, 4.5, 4.44, 4.1, 3, 0, 5].map(ratingStars)).toEqual(['★★★★★', '★★★★★', '★★★★☆', '★★★★☆', '★★★☆☆', '☆☆☆☆☆', '★★★★★']);
-    // As the figure beside it shows the rating: 4.46 is shown 4.5.
-    expect(ratingStars(4.46)).toBe('★★★★★');
+  it('is five stars, as many filled as the whole stars in the rating (rounded down, never more than it), the rest empty', () => {
+    expect([4.8, 4.5, 4.44, 4.1, 3, 0, 5].map(ratingStars)).toEqual(['★★★★☆', '★★★★☆', '★★★★☆', '★★★★☆', '★★★☆☆', '☆☆☆☆☆', '★★★★★']);
+    // Of the figure beside it: 4.46 is shown 4.5 (four stars), 4.96 is shown 5 (five).
+    expect(ratingStars(4.46)).toBe('★★★★☆');
+    expect(ratingStars(4.96)).toBe('★★★★★');
     expect([7, -1, Number.NaN].map(ratingStars)).toEqual(['★★★★★', '☆☆☆☆☆', '☆☆☆☆☆']);
   });
 });

@@ -64,12 +64,12 @@ export function ratingLabel(rating: number): string {
 }
 
 /**
- * A rating out of 5 as five stars, as many filled as the rating shown (one decimal, as
- * ratingLabel) rounds to (whole stars): 4.3 -> '★★★★☆', 4.46 (shown 4.5) -> '★★★★★'. Out of
- * range: clamped; not a number: none filled.
+ * A rating out of 5 as five stars, as many filled as the whole stars in the rating shown (one
+ * decimal, as ratingLabel), rounded down so the stars never show more than the figure:
+ * 4.5 -> '★★★★☆', 4.96 (shown 5) -> '★★★★★'. Out of range: clamped; not a number: none filled.
  */
 export function ratingStars(rating: number): string {
-  const filled = Number.isFinite(rating) ? Math.min(5, Math.max(0, Math.round(Number(rating.toFixed(1))))) : 0;
+  const filled = Number.isFinite(rating) ? Math.min(5, Math.max(0, Math.floor(Number(rating.toFixed(1))))) : 0;
   return '★'.repeat(filled) + '☆'.repeat(5 - filled);
 }
 
