@@ -30,6 +30,23 @@ describe('service page defaults promise nothing in the dealer’s name', () => {
     expect(features).toContain('07 3390 6600');
   });
 
+  it('the default call feature links the service phone (tel:)', async () => {
+    const link = (await page()).querySelector('.service-form__aside a[href^="tel:"]');
+    expect(link?.getAttribute('href')).toBe('tel:+61733906600');
+    expect(plainText(link)).toBe('07 3390 6600');
+  });
+
+  it('the default booking feature promises the team’s confirmation only where the page shows its own form', async () => {
+    const booking = async (extra: Record<string, unknown>) => plainText((await page(extra)).querySelector('.service-form__aside article'));
+    expect(await booking({})).toMatch(/^Book Online.*our team will confirm it with you\.$/);
+    const embedded = await booking({ xtime_url: 'https://booking.example.com/van-co' });
+    expect(embedded).toMatch(/^Book Online/);
+    expect(embedded).not.toMatch(/our team will confirm|a few minutes/);
+    expect(plainText((await page({ xtime_url: 'https://booking.example.com/van-co' })).querySelector('.service-hero__intro'))).not.toMatch(
+      /our team will confirm/,
+    );
+  });
+
   it('the roadside card invites the shopper to ask, the warranty card keeps the spec headline', async () => {
     const root = await page({ manufacturer: 'Toyota' });
     const cards = [...root.querySelectorAll('.service-link-card')].map((card) => ({
