@@ -107,9 +107,15 @@ describe('a watchlist change cut short by an ended session', () => {
     expect(window.location.assign).toHaveBeenLastCalledWith(`/cars/${car.slug}`);
   });
 
-  it('a press on "Saved to Watchlist" after the local session lapsed is a remove, made after signing in again (not a save)', async () => {
-    // The shopper signed in long ago and saved the car then: the session's expiry has passed, the car still shows saved.
+  /**
+   * The shopper signed in long ago and saved the car then: the session's expiry has passed, the
+   * car still shows saved. `dropped`: another island (My Garage, the sign-in form, Spin to Win
+   * call currentSession on mount) had already dropped the lapsed session's record. A press on
+   * "Saved to Watchlist" then signing in again: the remove must be made, not a save.
+   */
+  async function pressSavedAfterLapse(dropped: boolean) {
     signIn({ user_id: 'u-1', phone, expires_at: Date.now() - 60_000 });
+    if (dropped) expect(currentSession()).toBeNull();
     const early = stubApi({});
     mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
     await settle();
@@ -124,27 +130,16 @@ describe('a watchlist change cut short by an ended session', () => {
     expect(posted(calls, '/watchlist/save-car')).toEqual([]);
     expect(posted(calls, '/watchlist/remove-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
     expect(watchlist.$watchlist.get()).toEqual(['7']);
+  }
+
+  it('a press on "Saved to Watchlist" after the local session lapsed is a remove, made after signing in again (not a save)', async () => {
+    await pressSavedAfterLapse(false);
   });
 
-  // Fault: another island (My Garage, the sign-in form, Spin to Win call currentSession on mount)
-  // had already dropped the lapsed session's record, so the remove was remembered with no phone
-  // and dropped at sign-in: the car stayed saved, with no message.
+  // Fault: with the lapsed record already dropped, the remove was remembered with no phone and
+  // dropped at sign-in: the car stayed saved, with no message.
   it('a press on "Saved to Watchlist" after the lapsed session record was already dropped is a remove, made for the phone that signs in', async () => {
-    signIn({ user_id: 'u-1', phone, expires_at: Date.now() - 60_000 });
-    expect(currentSession()).toBeNull();
-    stubApi({});
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
-    await settle();
-    const button = mounted.host.querySelector('[data-testid="watchlist-button"]')!;
-    expect(button.textContent).toContain('Saved to Watchlist');
-    click(button);
-    await settle();
-    expect(window.location.assign).toHaveBeenLastCalledWith(expect.stringMatching(/^\/sign-in\?type=watchlist&/));
-
-    const calls = await signInAgain(phone, [car.id, '7']);
-    expect(posted(calls, '/watchlist/save-car')).toEqual([]);
-    expect(posted(calls, '/watchlist/remove-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
-    expect(watchlist.$watchlist.get()).toEqual(['7']);
+    await pressSavedAfterLapse(true);
   });
 
   it('a save is made after signing in again', async () => {

@@ -49,6 +49,15 @@ afterEach(() => {
   delete (window as { dataLayer?: unknown[] }).dataLayer;
 });
 
+/** Choose the sort select's third option (price, high to low), as a shopper does. */
+function chooseThirdSort(): void {
+  const select = mounted.host.querySelector<HTMLSelectElement>('select')!;
+  act(() => {
+    select.value = select.options[2].value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 /** Let the searches answer and the router write the address (InstantSearch writes it 400 ms after a change). */
 async function settle(ms = 1000): Promise<void> {
   for (let waited = 0; waited < ms; waited += 50) await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 50))));
@@ -165,11 +174,7 @@ describe('the address a search page opens at', () => {
     const entries = window.history.length;
     mounted.render(<BrowserSearch {...props} />);
     await settle();
-    const select = mounted.host.querySelector<HTMLSelectElement>('select')!;
-    act(() => {
-      select.value = select.options[2].value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseThirdSort();
     await settle();
     expect(window.location.pathname + window.location.search).toBe('/search/used-cars?sortBy=price-desc');
     expect(window.history.length).toBe(entries + 1);
@@ -179,11 +184,7 @@ describe('the address a search page opens at', () => {
     window.history.replaceState(null, '', '/search/used-cars');
     mounted.render(<BrowserSearch {...props} />);
     await settle();
-    const select = mounted.host.querySelector<HTMLSelectElement>('select')!;
-    act(() => {
-      select.value = select.options[2].value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseThirdSort();
     // Unmounted before the router's write delay (400 ms) has passed.
     mounted.reset();
     window.history.replaceState(null, '', '/elsewhere');
