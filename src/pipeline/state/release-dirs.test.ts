@@ -8,6 +8,7 @@ import {
   listReleases,
   newReleaseId,
   pruneReleases,
+  releaseFolderParts,
   rollbackTarget,
   switchCurrent,
   tenantPaths,
@@ -118,6 +119,29 @@ describe('release directories', () => {
     expect(await trimReleaseCache(sites, 20_000, () => new Set(['b']), free)).toEqual(['c']);
     expect(listReleases(sites, 'b')).toEqual(['b-r1']);
     expect(existsSync(join(sites, '.pipeline', 'state.db'))).toBe(true);
+  });
+});
+
+describe('releaseFolderParts', () => {
+  it('names the pipeline layout: current a symlink, a release folder, a release manifest', () => {
+    const sites = temp();
+    const id = newReleaseId(new Date('2026-01-01T00:00:00Z'));
+    release(sites, id);
+    switchCurrent(sites, 'acme', id);
+    expect(releaseFolderParts(tenantPaths(sites, 'acme').base)).toEqual(['current', 'releases', 'manifests']);
+    // A dangling current (its release gone) still marks the folder as the pipeline's.
+    rmSync(tenantPaths(sites, 'acme').releases, { recursive: true });
+    expect(releaseFolderParts(tenantPaths(sites, 'acme').base)).toEqual(['current', 'manifests']);
+  });
+
+  it("is empty for a plain build's folder whose content pages are named current, releases and manifests", () => {
+    const site = temp();
+    for (const page of ['current', 'releases', 'manifests']) {
+      mkdirSync(join(site, page));
+      writeFileSync(join(site, page, 'index.html'), page);
+    }
+    writeFileSync(join(site, 'index.html'), 'home');
+    expect(releaseFolderParts(site)).toEqual([]);
   });
 });
 

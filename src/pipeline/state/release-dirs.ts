@@ -31,19 +31,32 @@ export function tenantPaths(sitesDir: string, slug: string) {
   };
 }
 
+/** A release id as newReleaseId writes it. */
+const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{4}$/;
+
 /**
- * What of the pipeline's release layout a tenant's site folder holds (`current`, `releases`,
- * `manifests`; a dangling `current` counts): empty when none, e.g. a plain build's folder.
+ * What of the pipeline's release layout a tenant's site folder holds: `current` a symlink (a
+ * dangling one counts), `releases/` with a release's folder, `manifests/` with a release's
+ * manifest. Empty for a plain build's folder, also when its content pages are named current,
+ * releases or manifests (folders of pages there, not the layout).
  */
 export function releaseFolderParts(siteDir: string): string[] {
-  return ['current', 'releases', 'manifests'].filter((name) => {
+  const named = (dir: string, test: (name: string) => boolean) => {
     try {
-      lstatSync(join(siteDir, name));
-      return true;
+      return readdirSync(join(siteDir, dir)).some(test);
     } catch {
       return false;
     }
-  });
+  };
+  const parts: string[] = [];
+  try {
+    if (lstatSync(join(siteDir, 'current')).isSymbolicLink()) parts.push('current');
+  } catch {
+    // no current
+  }
+  if (named('releases', (name) => RELEASE_ID.test(name))) parts.push('releases');
+  if (named('manifests', (name) => name.endsWith('.json') && RELEASE_ID.test(name.slice(0, -5)))) parts.push('manifests');
+  return parts;
 }
 
 /** A new release id: UTC time (sortable) plus random bits, e.g. `20261121T101502123Z-1a2b`. */
