@@ -33,4 +33,14 @@ describe('npm start: where a sign-in code can be read', () => {
     expect(localMessages({ MAIL_API_URL: 'https://mail.example' }, 4321)).toBeUndefined();
     expect(localMessages({ DEV_MESSAGES: 'false' }, 4321)).toBeUndefined();
   });
+
+  it('never where other machines reach the server: a HOST other than loopback, a trusted proxy, a live Stripe key', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(localMessages({ HOST: host }, 4321)?.env).toEqual({ DEV_MESSAGES: 'true' });
+    expect(localMessages({ HOST: '0.0.0.0' }, 4321)).toBeUndefined();
+    expect(localMessages({ HOST: '192.168.1.20' }, 4321)).toBeUndefined();
+    expect(localMessages({ TRUST_PROXY: '10.0.0.0/8' }, 4321)).toBeUndefined();
+    expect(localMessages({ STRIPE_SECRET_KEY: 'sk_live_abc' }, 4321)).toBeUndefined();
+    expect(localMessages({ STRIPE_SECRET_KEY_ACME: 'sk_live_abc' }, 4321)).toBeUndefined();
+    expect(localMessages({ STRIPE_SECRET_KEY: 'sk_test_abc' }, 4321)?.env).toEqual({ DEV_MESSAGES: 'true' });
+  });
 });

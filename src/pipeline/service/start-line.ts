@@ -12,13 +12,23 @@ export function startLine(options: { tenants: number; published: number; sites: 
   return `npm start: publishing ${tenants} ${noun} into ${sites}/ before serving; ${tenants - published} not yet published ${tenants - published === 1 ? 'is' : 'are'} built first, which can take minutes ${saidEach}`;
 }
 
+/** A live Stripe key, the site's or a tenant's own (STRIPE_SECRET_KEY, STRIPE_SECRET_KEY_<SLUG>). */
+const liveStripeKey = (env: Record<string, string | undefined>) =>
+  Object.entries(env).some(([name, value]) => name.startsWith('STRIPE_SECRET_KEY') && value?.startsWith('sk_live_'));
+
+/** Hosts only this machine reaches. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
 /**
  * With the local message adapters (no SMS or e-mail provider; never in production), npm start
  * turns the dev message log on (DEV_MESSAGES, docs/lead-api.md) so a sign-in code can be read,
- * and says where; undefined otherwise, or when DEV_MESSAGES is set off.
+ * and says where; undefined otherwise, when DEV_MESSAGES is set off, or where other machines
+ * reach the server (HOST not loopback, a trusted proxy, a live Stripe key): the log would hand
+ * them every shopper's sign-in code.
  */
 export function localMessages(env: Record<string, string | undefined>, port: number | string): { env: Record<string, string>; line: string } | undefined {
   if (env.NODE_ENV === 'production' || env.SMS_API_URL || env.MAIL_API_URL) return undefined;
+  if ((env.HOST !== undefined && !LOOPBACK.has(env.HOST.trim())) || env.TRUST_PROXY || liveStripeKey(env)) return undefined;
   if (env.DEV_MESSAGES !== undefined && !/^(1|true|yes|on)$/i.test(env.DEV_MESSAGES.trim())) return undefined;
   return {
     env: { DEV_MESSAGES: 'true' },
