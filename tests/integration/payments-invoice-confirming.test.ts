@@ -396,5 +396,29 @@ for (const kind of DATABASES) {
       expect(await invoice(reference)).toMatchObject({ amount_cents: 35_000, paid_payment_id: null });
       expect(await status(paymentId)).toBe('failed');
     });
+
+    it('the invoice command does not withdraw an invoice while a card is being paid on it (3-D Secure), nor issue a withdrawn one again at another amount; a withdrawal cancels a PaymentIntent that has taken no card, as an amount change does', async () => {
+      const reference = `WITHDRAW-${kind}`;
+      const { paymentId, intent } = await cardSubmitted(reference, 30_000);
+      intent.status = 'requires_action';
+      await expect(app.payments.withdrawInvoice('alpha', reference)).rejects.toThrow(
+        `cannot withdraw invoice ${reference} of alpha while a card is being paid on it: payment ${paymentId} is awaiting the shopper's 3-D Secure check (requires_action). Withdraw it once that payment is settled (--list shows whether it paid the invoice).`,
+      );
+      expect(await invoice(reference)).toMatchObject({ amount_cents: 30_000, paid_payment_id: null });
+      // Withdrawn under it all the same (as the command did before it asked): issued again at another amount, it is checked as a change.
+      await database.db.run('DELETE FROM payment_invoices WHERE tenant = $1 AND reference = $2', ['alpha', reference]);
+      await expect(app.payments.issueInvoice('alpha', { reference, amountCents: 35_000, expiresAt: Date.now() + 86_400_000 })).rejects.toThrow(
+        `cannot change invoice ${reference} of alpha while a card is being paid on it: payment ${paymentId} is awaiting the shopper's 3-D Secure check (requires_action).`,
+      );
+      expect(await invoice(reference)).toBeUndefined();
+      expect(intent.status).toBe('requires_action');
+      // A PaymentIntent that has taken no card is cancelled by the withdrawal, at Stripe and here.
+      const open = await cardSubmitted(`WITHDRAW-OPEN-${kind}`, 30_000);
+      expect(await app.payments.withdrawInvoice('alpha', `WITHDRAW-OPEN-${kind}`)).toBe(true);
+      expect(await invoice(`WITHDRAW-OPEN-${kind}`)).toBeUndefined();
+      expect([open.intent.status, await status(open.paymentId)]).toEqual(['canceled', 'canceled']);
+      const failure = await database.db.query<{ failure: string }>('SELECT failure FROM payments WHERE id = $1', [open.paymentId]);
+      expect(failure[0]!.failure).toBe('cancelled: the dealer withdrew the invoice');
+    });
   });
 }

@@ -16,7 +16,7 @@ import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter 
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
-import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, type IntentResult, type StartResult } from './reserve.ts';
+import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, withdrawInvoice, type IntentResult, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook, PAID_STATUSES } from './webhook.ts';
@@ -191,9 +191,9 @@ export class Payments implements PaymentsContext {
     return issueInvoice(this, tenant, input);
   }
 
-  /** Withdraw an unpaid invoice; returns whether one was withdrawn. */
+  /** Withdraw an unpaid invoice, checked as an amount change is (reserve.ts withdrawInvoice: throws, saying why); returns whether one was withdrawn. */
   withdrawInvoice(tenant: string, reference: string): Promise<boolean> {
-    return this.repo.withdrawInvoice(tenant, reference);
+    return withdrawInvoice(this, tenant, reference);
   }
 
   /** The tenant's invoices, newest first. */

@@ -259,9 +259,9 @@ export class PaymentRepository {
     if (changed === 0) throw new Error(`invoice ${input.reference} of ${tenant} is paid already: it cannot be changed`);
   }
 
-  /** Withdraw an unpaid invoice; returns whether one was withdrawn. */
-  async withdrawInvoice(tenant: string, reference: string): Promise<boolean> {
-    return (await this.#db.run('DELETE FROM payment_invoices WHERE tenant = $1 AND reference_key = $2 AND paid_payment_id IS NULL', [tenant, invoiceKey(reference)])) > 0;
+  /** Withdraw an unpaid invoice (npm run invoice --withdraw, under reserve.ts withdrawInvoice's lock with `db`); returns whether one was withdrawn. */
+  async withdrawInvoice(tenant: string, reference: string, db: SqlExecutor = this.#db): Promise<boolean> {
+    return (await db.run('DELETE FROM payment_invoices WHERE tenant = $1 AND reference_key = $2 AND paid_payment_id IS NULL', [tenant, invoiceKey(reference)])) > 0;
   }
 
   /** The tenant's invoices, newest first. */

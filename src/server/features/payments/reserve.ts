@@ -506,50 +506,76 @@ const PAYING_STATE_WORDS: Record<string, string> = {
   [UNANSWERED]: 'submitted and Stripe could not be asked for its state (the command asks with the lead API\'s STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
 };
 
-/** A provider's states of a PaymentIntent that has taken no card yet: cancelled by an amount change (invoiceChangeRefused). */
+/** A provider's states of a PaymentIntent that has taken no card yet: cancelled by an amount change or a withdrawal (invoiceChangeRefused). */
 const NO_CARD_YET_STATES = ['requires_payment_method', 'requires_confirmation'];
 
-/** Why a payment of an invoice was cancelled by the invoice command (invoiceChangeRefused). */
-const AMOUNT_CHANGED = 'cancelled: the dealer changed the amount of the invoice';
+/** What the invoice command does to an unpaid invoice that a payment of it would be in the way of (invoiceChangeRefused). */
+type InvoiceChange = 'change' | 'withdraw';
 
-const changeRefusal = (reference: string, slug: string, paymentId: string, state: string) =>
-  `cannot change invoice ${reference} of ${slug} while a card is being paid on it: payment ${paymentId} is ${PAYING_STATE_WORDS[state] ?? state}. Change it once that payment is settled (--list shows whether it paid the invoice).`;
+/** Why a payment of an invoice was cancelled by the invoice command (invoiceChangeRefused). */
+const CANCELLED_BY: Record<InvoiceChange, string> = {
+  change: 'cancelled: the dealer changed the amount of the invoice',
+  withdraw: 'cancelled: the dealer withdrew the invoice',
+};
+
+const changeRefusal = (change: InvoiceChange, reference: string, slug: string, paymentId: string, state: string) =>
+  `cannot ${change} invoice ${reference} of ${slug} while a card is being paid on it: payment ${paymentId} is ${PAYING_STATE_WORDS[state] ?? state}. ${change === 'change' ? 'Change' : 'Withdraw'} it once that payment is settled (--list shows whether it paid the invoice).`;
 
 /**
  * Issue (or change, while unpaid) invoice `input.reference` of tenant `slug` (npm run invoice):
- * throws, saying why, when its amount may not be changed now (invoiceChangeRefused). The amount is
- * written under the lock a card's intent is claimed under (claimIntent, which reads the invoice
- * again there), after checking that no card was submitted on the invoice since it was asked about:
- * no PaymentIntent is made at an amount the invoice no longer asks.
+ * throws, saying why, when its amount may not be changed now (changeInvoice). Issuing one that is
+ * not there (new, or withdrawn) is checked as a change: a payment of a withdrawn one may still be
+ * paid on it.
  */
 export async function issueInvoice(ctx: PaymentsContext, slug: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
   const invoice = await ctx.repo.invoice(slug, input.reference);
-  if (!invoice || invoice.paid_payment_id || Number(invoice.amount_cents) === input.amountCents) return ctx.repo.issueInvoice(slug, input, ctx.deps.now());
-  const checked = await invoiceChangeRefused(ctx, slug, input.reference);
+  if (invoice && (invoice.paid_payment_id || Number(invoice.amount_cents) === input.amountCents)) return ctx.repo.issueInvoice(slug, input, ctx.deps.now());
+  await changeInvoice(ctx, slug, input.reference, 'change', (tx) => ctx.repo.issueInvoice(slug, input, ctx.deps.now(), tx));
+}
+
+/**
+ * Withdraw unpaid invoice `reference` of tenant `slug` (npm run invoice --withdraw), checked as an
+ * amount change is (changeInvoice); resolves to whether one was withdrawn.
+ */
+export async function withdrawInvoice(ctx: PaymentsContext, slug: string, reference: string): Promise<boolean> {
+  const invoice = await ctx.repo.invoice(slug, reference);
+  if (!invoice || invoice.paid_payment_id) return false;
+  return changeInvoice(ctx, slug, reference, 'withdraw', (tx) => ctx.repo.withdrawInvoice(slug, reference, tx));
+}
+
+/**
+ * Change (`write`) unpaid invoice `reference` of tenant `slug` so that it asks another amount, or
+ * none: throws, saying why, when that may not be done now (invoiceChangeRefused). `write` runs
+ * under the lock a card's intent is claimed under (claimIntent, which reads the invoice again
+ * there), after checking that no card was submitted on the invoice since it was asked about: no
+ * PaymentIntent is made at an amount the invoice no longer asks.
+ */
+async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange, write: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  const checked = await invoiceChangeRefused(ctx, slug, reference, change);
   if (typeof checked === 'string') throw new Error(checked);
-  await ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.transaction(async (tx) => {
     await lockInTransaction(tx, 'payment-intents', slug);
-    const late = (await ctx.repo.invoicePaymentsWithCard(slug, input.reference, tx)).find((row) => !checked.has(row.id));
-    if (late) throw new Error(changeRefusal(input.reference, slug, late.id, late.provider_ref ? UNANSWERED : CREATING));
-    await ctx.repo.issueInvoice(slug, input, ctx.deps.now(), tx);
+    const late = (await ctx.repo.invoicePaymentsWithCard(slug, reference, tx)).find((row) => !checked.has(row.id));
+    if (late) throw new Error(changeRefusal(change, reference, slug, late.id, late.provider_ref ? UNANSWERED : CREATING));
+    return write(tx);
   });
 }
 
 /**
- * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed now (npm run
- * invoice), or the payments of it left pending that are not in the way (their ids). Not while a
+ * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed (or be withdrawn,
+ * `change`) now (npm run invoice), or the payments of it left pending that are not in the way (their ids). Not while a
  * card is being paid on it: a payment of it whose PaymentIntent is being made (its card just
  * submitted), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
  * cannot be asked about (confirmingState; without the Stripe keys no payment can be asked about):
  * that card pays the amount asked when it was submitted. A PaymentIntent at the old amount that
  * has taken no card (NO_CARD_YET_STATES) is cancelled at Stripe, then here: its shopper starts a
- * new payment, at the new amount; when that cancel fails it is asked again and refuses as above
+ * new payment, at the new amount (if any); when that cancel fails it is asked again and refuses as above
  * when it is being paid now. A verdict Stripe has is recorded first (the invoice then paid by it
  * cannot be changed at all: repository.ts issueInvoice). Left pending and not in the way: one
  * Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
  * for `abandonedAfterMs` (unanswered; the sweep of abandoned payments settles it).
  */
-async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string): Promise<string | Set<string>> {
+async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange): Promise<string | Set<string>> {
   const tenant = ctx.deps.tenants.get(slug);
   const provider = tenant ? ctx.provider(tenant) : undefined;
   const left = new Set<string>();
@@ -560,12 +586,12 @@ async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, referenc
     else {
       state = await askedState(ctx, tenant, provider, row);
       if (state !== undefined && NO_CARD_YET_STATES.includes(state)) {
-        if ((await cancelUnpaid(ctx, provider, row, AMOUNT_CHANGED, ctx.deps.now())) !== undefined) continue;
+        if ((await cancelUnpaid(ctx, provider, row, CANCELLED_BY[change], ctx.deps.now())) !== undefined) continue;
         // Not cancelled: a card is being paid on it now (or Stripe failed); a verdict it has is recorded.
         state = (await confirmingState(ctx, tenant, provider, row)) ?? ((await ctx.repo.get(slug, row.id))?.status === 'pending' ? UNANSWERED : undefined);
       } else if (state !== undefined && state !== UNANSWERED && !CONFIRMING_STATES[row.kind].includes(state)) state = undefined;
     }
-    if (state !== undefined) return changeRefusal(reference, slug, row.id, state);
+    if (state !== undefined) return changeRefusal(change, reference, slug, row.id, state);
     if ((await ctx.repo.get(slug, row.id))?.status === 'pending') left.add(row.id);
   }
   return left;
