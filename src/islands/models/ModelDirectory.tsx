@@ -1,6 +1,7 @@
 /**
  * Manufacturer-and-model directory (spec §2, §7): search by name, filter by manufacturer and
  * body, 21 a page, answered by the embedded search engine; state in the URL (?q=&make=&bodyType=&p=).
+ * A page past the last opens the last.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createListIndex } from '../../search/lists/list-index.ts';
@@ -36,7 +37,14 @@ export default function ModelDirectory({ documents }: Props) {
 
   useEffect(() => {
     const read = () => {
-      const next = parseDirectoryState(window.location.search);
+      let next = parseDirectoryState(window.location.search);
+      // A page past the last (an old link, a bookmark from when the range was larger): the last
+      // page, its address in place of the one opened, as the products listing does.
+      const { nbHits, nbPages } = engine.search('models', directorySearch(next));
+      if (nbHits > 0 && next.page > nbPages) {
+        next = { ...next, page: nbPages };
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${withDirectoryState(window.location.search, next)}`);
+      }
       setState(next);
       setDraft(next.query);
     };
@@ -44,7 +52,7 @@ export default function ModelDirectory({ documents }: Props) {
     setReady(true);
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
-  }, []);
+  }, [engine]);
 
   const go = (next: DirectoryState) => {
     setState(next);
