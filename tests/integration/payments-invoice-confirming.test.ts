@@ -362,22 +362,6 @@ for (const kind of DATABASES) {
       expect(await invoice(reference)).toMatchObject({ amount_cents: 30_000 });
     });
 
-    it("a claim stuck without a PaymentIntent (the API stopped while Stripe was asked) refuses the amount change only while that PaymentIntent could still be being made: afterwards the change is made, and that payment's card again is refused (the invoice asks another amount now)", async () => {
-      const reference = `STUCK-${kind}`;
-      await app.payments.issueInvoice('alpha', { reference, amountCents: 30_000, expiresAt: Date.now() + 86_400_000 });
-      const paymentId = (await pay(reference, '300')).json().payment_id as string;
-      // Claimed ten minutes ago, no PaymentIntent since: far longer than a Stripe call can take, far shorter than abandonedAfterMs.
-      await database.db.run('UPDATE payments SET intent_at = $1 WHERE id = $2', [Date.now() - 600_000, paymentId]);
-      await app.payments.issueInvoice('alpha', { reference, amountCents: 35_000, expiresAt: Date.now() + 86_400_000 });
-      expect(await invoice(reference)).toMatchObject({ amount_cents: 35_000, paid_payment_id: null });
-      const again = await card(paymentId);
-      expect([again.statusCode, again.json()]).toEqual([
-        409,
-        { success: false, error: 'We could not find an unpaid invoice with this number and amount. Please check your invoice, or call us.' },
-      ]);
-      expect(intentOf(paymentId)).toBeUndefined();
-    });
-
     it('an amount change cancels a PaymentIntent made at the old amount that has taken no card (requires_payment_method), at Stripe and here: that payment ends, a payment at the new amount is taken', async () => {
       const reference = `OPEN-${kind}`;
       const { paymentId, intent } = await cardSubmitted(reference, 30_000);

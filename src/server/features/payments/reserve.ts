@@ -17,7 +17,6 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
-import { STRIPE_CALL_MAX_MS } from './stripe-provider.ts';
 import { askExpiringHolds, askVerdict, cancelUnpaid } from './verdicts.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
@@ -498,15 +497,6 @@ const unanswered = (ctx: PaymentsContext, row: PaymentRow) => ((row.intent_at ??
 /** The state of a payment whose card was just submitted: its intent claimed, its PaymentIntent not yet made (provider_ref NULL). */
 const CREATING = 'creating';
 
-/**
- * How long after its claim a payment's PaymentIntent may still be being made: the Stripe call's
- * longest (STRIPE_CALL_MAX_MS) plus a minute for the database writes around it. A claim older than
- * that without a PaymentIntent was left by an API stopped mid-call (or an error before the claim
- * was given back): it no longer refuses an amount change, and its card again is refused by the
- * amount check (claimIntent, invoiceRefused).
- */
-const CREATING_FOR_MS = STRIPE_CALL_MAX_MS + 60_000;
-
 /** How the invoice command names the state of a card being paid on the invoice (confirmingState's answers, CREATING). */
 const PAYING_STATE_WORDS: Record<string, string> = {
   [CREATING]: 'having its PaymentIntent made at Stripe (its card was just submitted)',
@@ -575,14 +565,14 @@ async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: s
  * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed (or be withdrawn,
  * `change`) now (npm run invoice), or the payments of it left pending that are not in the way (their ids). Not while a
  * card is being paid on it: a payment of it whose PaymentIntent is being made (its card just
- * submitted, claimed less than CREATING_FOR_MS ago), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
+ * submitted), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
  * cannot be asked about (confirmingState; without the Stripe keys no payment can be asked about):
  * that card pays the amount asked when it was submitted. A PaymentIntent at the old amount that
  * has taken no card (NO_CARD_YET_STATES) is cancelled at Stripe, then here: its shopper starts a
  * new payment, at the new amount (if any); when that cancel fails it is asked again and refuses as above
  * when it is being paid now. A verdict Stripe has is recorded first (the invoice then paid by it
  * cannot be changed at all: repository.ts issueInvoice). Left pending and not in the way: one
- * claimed CREATING_FOR_MS ago whose PaymentIntent was never made, one Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
+ * Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
  * for `abandonedAfterMs` (unanswered; the sweep of abandoned payments settles it).
  */
 async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange): Promise<string | Set<string>> {
@@ -591,7 +581,7 @@ async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, referenc
   const left = new Set<string>();
   for (const row of await ctx.repo.invoicePaymentsWithCard(slug, reference)) {
     let state: string | undefined;
-    if (!row.provider_ref) state = (row.intent_at ?? row.created_at) > ctx.deps.now() - CREATING_FOR_MS ? CREATING : undefined;
+    if (!row.provider_ref) state = unanswered(ctx, row) && CREATING;
     else if (!tenant || !provider) state = unanswered(ctx, row);
     else {
       state = await askedState(ctx, tenant, provider, row);
