@@ -27,6 +27,14 @@ describe('Reviews summary', () => {
     expect(await summary(240, 4.5)).toMatch(/^★★★★☆ 4\.5 /);
   });
 
+  it('a review card draws its own rating by the same rule: 4.5 is four stars, not five', async () => {
+    const container = await experimental_AstroContainer.create();
+    container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
+    const file = v.parse(ReviewsFileSchema, { average_rating: 4.5, count: 1, reviews: [{ id: 1, customer_name: 'Sam', text: 'Great service.', rating: 4.5 }] });
+    const html = await container.renderToString(Reviews, { props: { file, enabled: true } });
+    expect(paragraphText(html, 'class="review__rating"')).toBe('★★★★☆');
+  });
+
   it('names one review in the singular', async () => {
     expect(await summary(1)).toContain('Based on 1 review on Google');
   });
