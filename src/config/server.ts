@@ -258,7 +258,8 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
   };
 }
 
-function parseTrustProxy(text: string | undefined): boolean | string[] {
+/** TRUST_PROXY read: false for none (unset, 'none', 'false', ...), true for any, else the addresses and ranges. */
+export function parseTrustProxy(text: string | undefined): boolean | string[] {
   if (text === undefined || /^(none|false|off|0)$/i.test(text)) return false;
   if (/^(true|on|1)$/i.test(text)) return true;
   return text

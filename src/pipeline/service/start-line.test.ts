@@ -41,6 +41,9 @@ describe('npm start: where a sign-in code can be read', () => {
     expect(localMessages({ TRUST_PROXY: '10.0.0.0/8' }, 4321)).toBeUndefined();
     expect(localMessages({ STRIPE_SECRET_KEY: 'sk_live_abc' }, 4321)).toBeUndefined();
     expect(localMessages({ STRIPE_SECRET_KEY_ACME: 'sk_live_abc' }, 4321)).toBeUndefined();
+    expect(localMessages({ STRIPE_SECRET_KEY: 'rk_live_abc' }, 4321)).toBeUndefined();
+    // 'none' is TRUST_PROXY's own word for clients connecting directly: no proxy in front.
+    for (const none of ['none', 'false']) expect(localMessages({ TRUST_PROXY: none }, 4321)?.env).toEqual({ DEV_MESSAGES: 'true' });
     expect(localMessages({ STRIPE_SECRET_KEY: 'sk_test_abc' }, 4321)?.env).toEqual({ DEV_MESSAGES: 'true' });
   });
 });

@@ -2,6 +2,8 @@
  * npm start's first line (scripts/start.ts): nothing listens while it publishes, so it says
  * what it does and how long a first run takes; each tenant is then said by its `release` line.
  */
+import { parseTrustProxy } from '../../config/server.ts';
+
 export function startLine(options: { tenants: number; published: number; sites: string }): string {
   const { tenants, published, sites } = options;
   const noun = tenants === 1 ? 'tenant' : 'tenants';
@@ -12,9 +14,9 @@ export function startLine(options: { tenants: number; published: number; sites: 
   return `npm start: publishing ${tenants} ${noun} into ${sites}/ before serving; ${tenants - published} not yet published ${tenants - published === 1 ? 'is' : 'are'} built first, which can take minutes ${saidEach}`;
 }
 
-/** A live Stripe key, the site's or a tenant's own (STRIPE_SECRET_KEY, STRIPE_SECRET_KEY_<SLUG>). */
+/** A live Stripe key, secret or restricted, the site's or a tenant's own (STRIPE_SECRET_KEY, STRIPE_SECRET_KEY_<SLUG>). */
 const liveStripeKey = (env: Record<string, string | undefined>) =>
-  Object.entries(env).some(([name, value]) => name.startsWith('STRIPE_SECRET_KEY') && value?.startsWith('sk_live_'));
+  Object.entries(env).some(([name, value]) => name.startsWith('STRIPE_SECRET_KEY') && /^[sr]k_live_/.test(value ?? ''));
 
 /** Hosts only this machine reaches. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -28,7 +30,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
  */
 export function localMessages(env: Record<string, string | undefined>, port: number | string): { env: Record<string, string>; line: string } | undefined {
   if (env.NODE_ENV === 'production' || env.SMS_API_URL || env.MAIL_API_URL) return undefined;
-  if ((env.HOST !== undefined && !LOOPBACK.has(env.HOST.trim())) || env.TRUST_PROXY || liveStripeKey(env)) return undefined;
+  if ((env.HOST !== undefined && !LOOPBACK.has(env.HOST.trim())) || parseTrustProxy(env.TRUST_PROXY) !== false || liveStripeKey(env)) return undefined;
   if (env.DEV_MESSAGES !== undefined && !/^(1|true|yes|on)$/i.test(env.DEV_MESSAGES.trim())) return undefined;
   return {
     env: { DEV_MESSAGES: 'true' },
