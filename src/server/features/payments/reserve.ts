@@ -17,6 +17,7 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
+import { STRIPE_CALL_MAX_MS } from './stripe-provider.ts';
 import { askExpiringHolds, askVerdict, cancelUnpaid } from './verdicts.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
@@ -304,6 +305,31 @@ async function claimIntent(ctx: PaymentsContext, tenant: string, row: PaymentRow
   });
 }
 
+/**
+ * Claim payment `row`'s intent again with the time of its provider call (intent_at = now), right
+ * before that call, under the lock the invoice command changes an invoice under (changeInvoice):
+ * only while the payment is pending and (an invoice's) its invoice still asks its amount. So a
+ * claim with no PaymentIntent older than CREATING_FOR_MS is one whose call ended (answered, failed
+ * or the API stopped during it), whichever lookups came between the first claim and the call, and
+ * a retried submit of a stuck claim is checked against the invoice as it is now. Resolves to the
+ * refusal, or undefined when claimed.
+ */
+async function reclaimIntent(ctx: PaymentsContext, tenant: string, row: PaymentRow): Promise<string | undefined> {
+  return ctx.deps.db.transaction(async (tx) => {
+    await lockInTransaction(tx, 'payment-intents', tenant);
+    const ended = async () => {
+      const [now] = await tx.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [row.id]);
+      return now?.status === 'pending' ? undefined : endedMessage({ kind: row.kind, status: now?.status ?? 'canceled' });
+    };
+    const refused = (await ended()) ?? (row.kind === 'online-payment' ? await invoiceRefused(ctx, tenant, row.reference ?? '', row.amount_cents, tx) : undefined);
+    if (refused) return refused;
+    const at = ctx.deps.now();
+    if ((await tx.run("UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, row.id])) > 0) return undefined;
+    // Ended after the read above (PostgreSQL: another transaction's change, waited for by the update).
+    return (await ended()) ?? PAYMENT_ENDED_MESSAGE;
+  });
+}
+
 /** Thrown when the payment ended while its intent was being created: the intent is cancelled, its client secret never handed out. */
 class EndedMeanwhile extends Error {
   readonly answer: string;
@@ -320,6 +346,9 @@ async function createAtProvider(
   input: { row: PaymentRow; amountCents: number; description: string; metadata: Record<string, string>; receiptEmail?: string },
 ): Promise<IntentResult> {
   const id = input.row.id;
+  // Claimed again with the time of this call, under the invoice command's lock: a change made before it refuses this card, one after it waits for it.
+  const reclaimed = await reclaimIntent(ctx, tenant.slug, input.row);
+  if (reclaimed) return { ok: false, status: 409, error: reclaimed };
   try {
     // The payment id is the idempotency key: a retried create is the same PaymentIntent.
     const created = await provider.createPayment({ amountCents: input.amountCents, currency: 'aud', description: input.description, metadata: input.metadata, idempotencyKey: `payment-${id}`, receiptEmail: input.receiptEmail });
@@ -497,6 +526,18 @@ const unanswered = (ctx: PaymentsContext, row: PaymentRow) => ((row.intent_at ??
 /** The state of a payment whose card was just submitted: its intent claimed, its PaymentIntent not yet made (provider_ref NULL). */
 const CREATING = 'creating';
 
+/**
+ * How long after its claim (reclaimIntent: the time of the provider call) a payment's PaymentIntent
+ * may still be being made: the Stripe call's longest (STRIPE_CALL_MAX_MS) plus a minute for the
+ * database writes around it. A claim older than that with no PaymentIntent is dead (the API stopped
+ * during the call, or an error before the claim was given back): it refuses no amount change, which
+ * cancels it (changeInvoice), so no PaymentIntent is kept for it even should its call still answer.
+ */
+const CREATING_FOR_MS = STRIPE_CALL_MAX_MS + 60_000;
+
+/** Whether payment `row`, claimed with no PaymentIntent, may still be having it made (CREATING_FOR_MS). */
+const stillCreating = (ctx: PaymentsContext, row: Pick<PaymentRow, 'intent_at' | 'created_at'>) => (row.intent_at ?? row.created_at) > ctx.deps.now() - CREATING_FOR_MS;
+
 /** How the invoice command names the state of a card being paid on the invoice (confirmingState's answers, CREATING). */
 const PAYING_STATE_WORDS: Record<string, string> = {
   [CREATING]: 'having its PaymentIntent made at Stripe (its card was just submitted)',
@@ -546,8 +587,11 @@ export async function withdrawInvoice(ctx: PaymentsContext, slug: string, refere
 /**
  * Change (`write`) unpaid invoice `reference` of tenant `slug` so that it asks another amount, or
  * none: throws, saying why, when that may not be done now (invoiceChangeRefused). `write` runs
- * under the lock a card's intent is claimed under (claimIntent, which reads the invoice again
- * there), after checking that no card was submitted on the invoice since it was asked about: no
+ * under the lock a card's intent is claimed under (claimIntent, and reclaimIntent right before the
+ * provider call, which read the invoice again there), after checking that no card was submitted on
+ * the invoice since it was asked about (nor a PaymentIntent made for one), and that every claim with
+ * no PaymentIntent is dead (CREATING_FOR_MS): those are cancelled here, so their PaymentIntent,
+ * should their call still answer, is cancelled and never handed out (createAtProvider). No
  * PaymentIntent is made at an amount the invoice no longer asks.
  */
 async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange, write: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -555,33 +599,44 @@ async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: s
   if (typeof checked === 'string') throw new Error(checked);
   return ctx.deps.db.transaction(async (tx) => {
     await lockInTransaction(tx, 'payment-intents', slug);
-    const late = (await ctx.repo.invoicePaymentsWithCard(slug, reference, tx)).find((row) => !checked.has(row.id));
-    if (late) throw new Error(changeRefusal(change, reference, slug, late.id, late.provider_ref ? UNANSWERED : CREATING));
+    for (const row of await ctx.repo.invoicePaymentsWithCard(slug, reference, tx)) {
+      const late = !checked.has(row.id) || checked.get(row.id) !== row.provider_ref;
+      if (late || (!row.provider_ref && stillCreating(ctx, row))) throw new Error(changeRefusal(change, reference, slug, row.id, row.provider_ref ? UNANSWERED : CREATING));
+      if (row.provider_ref) continue;
+      const cancelled = await tx.run("UPDATE payments SET status = 'canceled', failure = $1, updated_at = $2 WHERE id = $3 AND status = 'pending' AND provider_ref IS NULL AND intent_at = $4", [
+        CANCELLED_BY[change],
+        ctx.deps.now(),
+        row.id,
+        row.intent_at,
+      ]);
+      // Its PaymentIntent kept meanwhile (after the read above): not asked about.
+      if (cancelled === 0) throw new Error(changeRefusal(change, reference, slug, row.id, UNANSWERED));
+    }
     return write(tx);
   });
 }
 
 /**
  * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed (or be withdrawn,
- * `change`) now (npm run invoice), or the payments of it left pending that are not in the way (their ids). Not while a
- * card is being paid on it: a payment of it whose PaymentIntent is being made (its card just
- * submitted), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
+ * `change`) now (npm run invoice), or the payments of it left pending that are not in the way (their ids, each
+ * with its PaymentIntent's reference as read). Not while a card is being paid on it: a payment of it whose
+ * PaymentIntent is being made (claimed less than CREATING_FOR_MS ago), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
  * cannot be asked about (confirmingState; without the Stripe keys no payment can be asked about):
  * that card pays the amount asked when it was submitted. A PaymentIntent at the old amount that
  * has taken no card (NO_CARD_YET_STATES) is cancelled at Stripe, then here: its shopper starts a
  * new payment, at the new amount (if any); when that cancel fails it is asked again and refuses as above
  * when it is being paid now. A verdict Stripe has is recorded first (the invoice then paid by it
- * cannot be changed at all: repository.ts issueInvoice). Left pending and not in the way: one
- * Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
+ * cannot be changed at all: repository.ts issueInvoice). Left pending and not in the way: a dead
+ * claim with no PaymentIntent (cancelled by changeInvoice under its lock), one Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
  * for `abandonedAfterMs` (unanswered; the sweep of abandoned payments settles it).
  */
-async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange): Promise<string | Set<string>> {
+async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange): Promise<string | Map<string, string | null>> {
   const tenant = ctx.deps.tenants.get(slug);
   const provider = tenant ? ctx.provider(tenant) : undefined;
-  const left = new Set<string>();
+  const left = new Map<string, string | null>();
   for (const row of await ctx.repo.invoicePaymentsWithCard(slug, reference)) {
     let state: string | undefined;
-    if (!row.provider_ref) state = unanswered(ctx, row) && CREATING;
+    if (!row.provider_ref) state = stillCreating(ctx, row) ? CREATING : undefined;
     else if (!tenant || !provider) state = unanswered(ctx, row);
     else {
       state = await askedState(ctx, tenant, provider, row);
@@ -592,7 +647,7 @@ async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, referenc
       } else if (state !== undefined && state !== UNANSWERED && !CONFIRMING_STATES[row.kind].includes(state)) state = undefined;
     }
     if (state !== undefined) return changeRefusal(change, reference, slug, row.id, state);
-    if ((await ctx.repo.get(slug, row.id))?.status === 'pending') left.add(row.id);
+    if ((await ctx.repo.get(slug, row.id))?.status === 'pending') left.set(row.id, row.provider_ref);
   }
   return left;
 }

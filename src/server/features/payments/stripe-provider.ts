@@ -39,10 +39,19 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && error.statusCode === 404 && error.code === 'resource_missing';
 }
 
+/** How long one try of a Stripe call may take, and how many times the SDK tries it again. */
+const STRIPE_TIMEOUT_MS = 20_000;
+const STRIPE_NETWORK_RETRIES = 2;
+/** The SDK's longest wait between two tries (the stripe package's MAX_NETWORK_RETRY_DELAY_SEC; it honours no longer Retry-After). */
+const STRIPE_RETRY_WAIT_MS = 5_000;
+
+/** The longest one Stripe call of this provider can take, every try timed out: after it, a call started then has answered or failed. */
+export const STRIPE_CALL_MAX_MS = (STRIPE_NETWORK_RETRIES + 1) * STRIPE_TIMEOUT_MS + STRIPE_NETWORK_RETRIES * STRIPE_RETRY_WAIT_MS;
+
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
   });
   const tolerance = options.toleranceSeconds ?? 300;
