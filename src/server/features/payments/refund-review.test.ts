@@ -1,0 +1,63 @@
+/**
+ * A refund event of a payment in review (webhook.ts refundedInReview; SQLite): Stripe took another
+ * amount than the one asked, and the dealer refunds it in the Stripe dashboard. The refunded total
+ * is measured against what Stripe took: in part, the payment stays in review; in full, it is
+ * refunded. Its lead, never sent paid, is not sent refunded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
+import { standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+
+describe('a refund of a payment in review (SQLite)', () => {
+  let started: PaymentsApp | undefined;
+  let app: PaymentsApp['app'];
+
+  beforeAll(async () => {
+    started = await startPaymentsApp('sqlite', 'refund-review-');
+    app = started.app;
+  });
+  afterAll(() => started?.stop());
+
+  const deliver = async (event: SignedEvent) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/alpha',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+        payload: event.payload,
+      })
+    ).json();
+  const rowOf = async (paymentId: string) =>
+    (await started!.database.db.query<{ status: string; refunded_cents: number }>('SELECT status, refunded_cents FROM payments WHERE id = $1', [paymentId]))[0];
+
+  it('a part refund keeps the payment in review; a refund of all Stripe took (less than asked) makes it refunded, not partially refunded; the lead is not sent refunded', async () => {
+    const { stripe } = started!;
+    await app.payments.issueInvoice('alpha', { reference: 'REVIEW-1', amountCents: 30_000, expiresAt: Date.now() + 86_400_000 });
+    const start = await app.inject({
+      method: 'POST',
+      url: '/api/payments/online-payment',
+      headers: ALPHA,
+      payload: { ...shopper, reference: 'REVIEW-1', amount: '300.00', terms_conditions: true, attempt: 'review-1' },
+    });
+    const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
+    expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} })).statusCode).toBe(201);
+    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
+    intent.amount = 25_000; // Stripe took another amount than the one asked
+    expect(await deliver(stripe.pay(intent.id))).toMatchObject({ outcome: 'amount mismatch' });
+    expect(await rowOf(paymentId)).toEqual({ status: 'review', refunded_cents: 0 });
+    const revision = (await app.stores.leads.get('alpha', leadId))!.revision;
+
+    const provider = standInProvider(stripe);
+    await provider.refund(intent.id, 10_000, 'dashboard-1');
+    expect(await deliver(stripe.signedEvent('charge.refunded', intent.id))).toMatchObject({ outcome: 'partially refunded: in review' });
+    expect(await rowOf(paymentId)).toEqual({ status: 'review', refunded_cents: 10_000 });
+
+    await provider.refund(intent.id, 15_000, 'dashboard-2');
+    expect(await deliver(stripe.signedEvent('charge.refunded', intent.id))).toMatchObject({ outcome: 'refunded' });
+    expect(await rowOf(paymentId)).toEqual({ status: 'refunded', refunded_cents: 25_000 });
+    expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(revision);
+  });
+});
