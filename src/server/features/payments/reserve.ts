@@ -566,12 +566,13 @@ const changeRefusal = (change: InvoiceChange, reference: string, slug: string, p
  * Issue (or change, while unpaid) invoice `input.reference` of tenant `slug` (npm run invoice):
  * throws, saying why, when its amount may not be changed now (changeInvoice). Issuing one that is
  * not there (new, or withdrawn) is checked as a change: a payment of a withdrawn one may still be
- * paid on it.
+ * paid on it. A payment of the amount issued is never in the way (it pays what the invoice asks),
+ * so a withdrawn invoice issued again at its amount is issued whatever its payments are doing.
  */
 export async function issueInvoice(ctx: PaymentsContext, slug: string, input: { reference: string; amountCents: number; expiresAt: number }): Promise<void> {
   const invoice = await ctx.repo.invoice(slug, input.reference);
   if (invoice && (invoice.paid_payment_id || Number(invoice.amount_cents) === input.amountCents)) return ctx.repo.issueInvoice(slug, input, ctx.deps.now());
-  await changeInvoice(ctx, slug, input.reference, 'change', (tx) => ctx.repo.issueInvoice(slug, input, ctx.deps.now(), tx));
+  await changeInvoice(ctx, slug, input.reference, 'change', (tx) => ctx.repo.issueInvoice(slug, input, ctx.deps.now(), tx), input.amountCents);
 }
 
 /**
@@ -586,7 +587,8 @@ export async function withdrawInvoice(ctx: PaymentsContext, slug: string, refere
 
 /**
  * Change (`write`) unpaid invoice `reference` of tenant `slug` so that it asks another amount, or
- * none: throws, saying why, when that may not be done now (invoiceChangeRefused). `write` runs
+ * none (`amountCents`: the amount it is to ask; a payment of that amount is not in the way): throws,
+ * saying why, when that may not be done now (invoiceChangeRefused). `write` runs
  * under the lock a card's intent is claimed under (claimIntent, and reclaimIntent right before the
  * provider call, which read the invoice again there), after checking that no card was submitted on
  * the invoice since it was asked about (nor a PaymentIntent made for one), and that every claim with
@@ -594,12 +596,13 @@ export async function withdrawInvoice(ctx: PaymentsContext, slug: string, refere
  * should their call still answer, is cancelled and never handed out (createAtProvider). No
  * PaymentIntent is made at an amount the invoice no longer asks.
  */
-async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange, write: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-  const checked = await invoiceChangeRefused(ctx, slug, reference, change);
+async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange, write: (tx: SqlExecutor) => Promise<T>, amountCents?: number): Promise<T> {
+  const checked = await invoiceChangeRefused(ctx, slug, reference, change, amountCents);
   if (typeof checked === 'string') throw new Error(checked);
   return ctx.deps.db.transaction(async (tx) => {
     await lockInTransaction(tx, 'payment-intents', slug);
     for (const row of await ctx.repo.invoicePaymentsWithCard(slug, reference, tx)) {
+      if (row.amount_cents === amountCents) continue;
       const late = !checked.has(row.id) || checked.get(row.id) !== row.provider_ref;
       if (late || (!row.provider_ref && stillCreating(ctx, row))) throw new Error(changeRefusal(change, reference, slug, row.id, row.provider_ref ? UNANSWERED : CREATING));
       if (row.provider_ref) continue;
@@ -617,7 +620,7 @@ async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: s
 }
 
 /**
- * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed (or be withdrawn,
+ * Why unpaid invoice `reference` of tenant `slug` may not have its amount changed to `amountCents` (or be withdrawn,
  * `change`) now (npm run invoice), or the payments of it left pending that are not in the way (their ids, each
  * with its PaymentIntent's reference as read). Not while a card is being paid on it: a payment of it whose
  * PaymentIntent is being made (claimed less than CREATING_FOR_MS ago), or that Stripe is processing, or that awaits the shopper's 3-D Secure, or that Stripe
@@ -630,11 +633,13 @@ async function changeInvoice<T>(ctx: PaymentsContext, slug: string, reference: s
  * claim with no PaymentIntent (cancelled by changeInvoice under its lock), one Stripe has no record of (no card can be paid on it there), one Stripe has not answered about
  * for `abandonedAfterMs` (unanswered; the sweep of abandoned payments settles it).
  */
-async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange): Promise<string | Map<string, string | null>> {
+async function invoiceChangeRefused(ctx: PaymentsContext, slug: string, reference: string, change: InvoiceChange, amountCents?: number): Promise<string | Map<string, string | null>> {
   const tenant = ctx.deps.tenants.get(slug);
   const provider = tenant ? ctx.provider(tenant) : undefined;
   const left = new Map<string, string | null>();
   for (const row of await ctx.repo.invoicePaymentsWithCard(slug, reference)) {
+    // It pays what the invoice is to ask (a withdrawn invoice issued again at its amount): not in the way.
+    if (row.amount_cents === amountCents) continue;
     let state: string | undefined;
     if (!row.provider_ref) state = stillCreating(ctx, row) ? CREATING : undefined;
     else if (!tenant || !provider) state = unanswered(ctx, row);
