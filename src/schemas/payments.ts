@@ -37,6 +37,14 @@ export const PAYMENT_EXPIRED_MESSAGES: Record<PaymentKind, string> = {
   'online-payment': 'The time to pay ran out. Please start again.',
 };
 
+/**
+ * What the shopper is told of a payment that ended before its card was taken (cancelled: the dealer
+ * changed or withdrew its invoice, a sweep, a new attempt): the lead API's answer to a card submitted
+ * on it, and the payment step's when the provider's client finds its intent ended (payment.ts). The
+ * spec has no wording.
+ */
+export const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
+
 /** A browser's payment attempt key: one payment per attempt (retries of the same attempt are the same payment). */
 export const attemptKey = v.pipe(v.string('attempt is required'), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'attempt is 8-100 letters, digits or _ . : -'));
 

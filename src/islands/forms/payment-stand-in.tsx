@@ -24,8 +24,8 @@ export default function StandInPaymentForm({ payment, confirmRef, intent, onRead
     const body = new URLSearchParams({ key: payment.publishable_key, client_secret: created.clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': card.replace(/\s/g, '') });
     try {
       const response = await fetch(`${base}/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`, { method: 'POST', body });
-      const data = (await response.json()) as { status?: string; error?: { message?: string }; last_payment_error?: { message?: string } | null };
-      if (!response.ok) return { ok: false, message: data.error?.message ?? 'The payment was not accepted.' };
+      const data = (await response.json()) as { status?: string; error?: { message?: string; code?: string }; last_payment_error?: { message?: string } | null };
+      if (!response.ok) return { ok: false, message: data.error?.message ?? 'The payment was not accepted.', ...(data.error?.code === 'payment_intent_unexpected_state' ? { intentEnded: true } : {}) };
       if (data.status !== 'succeeded') return { ok: false, message: data.last_payment_error?.message ?? 'The payment was not accepted.' };
       return { ok: true };
     } catch {

@@ -26,7 +26,10 @@ function ConfirmingElement({ confirmRef, intent, onReady }: Pick<ProviderFormPro
     const created = await intent();
     if (!created.ok) return created;
     const { error } = await stripe.confirmPayment({ elements, clientSecret: created.clientSecret, redirect: 'if_required', confirmParams: { return_url: paymentReturnUrl() } });
-    return error ? { ok: false, message: error.message ?? 'The payment was not accepted. Please check your card details.' } : { ok: true };
+    if (!error) return { ok: true };
+    // The intent ended between the server's answer and this confirm (the dealer's invoice change cancelled it): the server says how.
+    const intentEnded = error.code === 'payment_intent_unexpected_state' || error.payment_intent?.status === 'canceled' || error.payment_intent?.status === 'succeeded';
+    return { ok: false, message: error.message ?? 'The payment was not accepted. Please check your card details.', ...(intentEnded ? { intentEnded } : {}) };
   };
   return <PaymentElement onReady={() => onReady?.()} options={{ layout: 'tabs' }} />;
 }

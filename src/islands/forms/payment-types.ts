@@ -11,7 +11,13 @@ export interface StartedPayment extends PaymentStart {
   lead_id?: string;
 }
 
-export type ConfirmResult = { ok: true } | { ok: false; message: string };
+/**
+ * The card form's answer. `intentEnded`: the provider refused to confirm because the intent is no
+ * longer open (Stripe's payment_intent_unexpected_state: cancelled, e.g. by the dealer's invoice
+ * change between the intent and the confirm, or settled already): its `message` is the provider's
+ * own, not for the shopper; the payment step asks the server for the payment's state instead.
+ */
+export type ConfirmResult = { ok: true } | { ok: false; message: string; intentEnded?: boolean };
 
 /** The server's intent for a submitted card: its client secret, or why there is none (the hold ran out, too many attempts). */
 export type IntentAnswer = { ok: true; clientSecret: string } | { ok: false; message: string };

@@ -12,7 +12,7 @@ import { newRequestKey } from '../ui/form-kit/request-key.ts';
 import { callApi } from './api.ts';
 import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
-import { PAYMENT_EXPIRED_MESSAGES, type PaymentKind } from '../../schemas/payments.ts';
+import { PAYMENT_ENDED_MESSAGE, PAYMENT_EXPIRED_MESSAGES, type PaymentKind } from '../../schemas/payments.ts';
 import type { ConfirmResult, IntentAnswer, ProviderFormProps, StartedPayment } from './payment-types.ts';
 import { forgetPendingPayment, forgetRefusedPayment, notePaymentIntent, noteVerdictAwaited, rememberPendingPayment, resumedPayment } from './pending-payment.ts';
 
@@ -163,10 +163,22 @@ export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'ap
      * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's
      * return while the verdict is awaited (at most the hold time), and forgotten with the payment
      * when the wait ends with a verdict (waitEnded) or the card is refused (forgetRefusedPayment).
+     * A confirm the provider refused because its intent ended (`intentEnded`) asks the server for
+     * the payment's state and tells that outcome instead of the provider's text.
      */
     pay: async (started: StartedPayment, leadId: string | undefined, values: Record<string, unknown>): Promise<PaymentOutcome> => {
       rememberPendingPayment(form, started, leadId, values, site.payments.holdMinutes * 60_000);
       const confirmed = await confirm();
+      if (!confirmed.ok && confirmed.intentEnded) {
+        // The provider's intent ended before this confirm (the dealer changed the invoice meanwhile): the server's state of the payment, never the provider's raw error.
+        setWaiting(true);
+        const status = await waitForPayment(site.apiBase, started.payment_id);
+        setWaiting(false);
+        waitEnded(status);
+        const outcome = status === 'canceled' ? { paid: false as const, message: PAYMENT_ENDED_MESSAGE } : outcomeOf(status, leadId, site.phone, PAYS_FOR[form]);
+        if (!outcome.paid && status !== 'processing') restart();
+        return outcome;
+      }
       if (!confirmed.ok) {
         forgetRefusedPayment(started.payment_id);
         restart();

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { depositAllowed } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { isReserveCategory } from '../../../schemas/lead.ts';
-import { PAYMENT_EXPIRED_MESSAGES, type PaymentIntentSecret, type StartedPayment } from '../../../schemas/payments.ts';
+import { PAYMENT_ENDED_MESSAGE, PAYMENT_EXPIRED_MESSAGES, type PaymentIntentSecret, type StartedPayment } from '../../../schemas/payments.ts';
 import { lockInTransaction, type SqlExecutor } from '../../../platform/sql/db.ts';
 import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
 import { findListedCar } from '../../kernel/http.ts';
@@ -34,7 +34,6 @@ export const NO_ONLINE_PAYMENT_MESSAGE = 'Online payment is not available on thi
 const PAYMENT_FAILED_TO_START = 'The payment could not be started. Please try again in a moment, or call us.';
 export const ATTEMPT_TAKEN_MESSAGE = 'This payment was started for another enquiry. Please start again.';
 export const HOLD_ENDED_MESSAGE = PAYMENT_EXPIRED_MESSAGES.reservation;
-const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
 const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
 /** An invoice another payment of which is being confirmed (the spec has no wording; docs/payments.md). */
 export const INVOICE_CONFIRMING_MESSAGE = 'A payment of this invoice is being confirmed. Please wait a moment, or call us.';
