@@ -2,9 +2,12 @@
  * Issue 17 item 7: on PostgreSQL new leads are inserted in groups (one statement and one
  * commit for the leads that arrive while the previous group is written). Concurrent leads
  * must all be stored with their delivery jobs, and a client key sent twice, even inside one
- * group, must give one lead and a replay.
+ * group, must give one lead and a replay. A browser key and the key as sent (an earlier
+ * release's form of it) are one key, also while the earlier release's insert is in flight.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/database.ts';
 import { leadKey } from '../../src/server/leads/repository.ts';
 import { openStores } from '../../src/server/stores.ts';
 import { POSTGRES_SKIP_REASON, tempDir, testDatabase } from '../support/server-helpers.ts';
@@ -42,5 +45,43 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)('17.7 PostgreSQL group inser
     expect(held?.form_completed).toBe(false);
     expect(await store.outbox.deliveriesOf(held!.id)).toEqual([]);
     expect((await store.outbox.deliveryCounts()).pending).toBe(2 * 55);
+  });
+
+  /** The row a release before the prefixes inserted for a browser's Idempotency-Key: the header as sent. */
+  const earlierReleaseInsert = (key: string, now: number) => [
+    `INSERT INTO leads (id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, revision, data, created_at, updated_at, client_key)
+     VALUES ($1, 'alpha', 'General Enquiry', NULL, NULL, NULL, 'Old', NULL, NULL, 1, 0, 1, '{}', $2, $2, $3) ON CONFLICT (tenant, client_key) DO NOTHING`,
+    [randomUUID(), now, key],
+  ] as const;
+
+  it('a lead retried at once to a process of the earlier release (key as sent) and to this one (browser key) is stored once', async () => {
+    const store = openStores(database.db);
+    const earlier = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
+    try {
+      let oldId = '';
+      // The earlier release's insert is in flight (not yet committed) when this release looks the key up.
+      const oldWrite = earlier.transaction(async (tx) => {
+        const [sql, params] = earlierReleaseInsert('k-rolling', Date.now());
+        oldId = params[0];
+        await tx.run(sql, params);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const saved = await store.leads.save({ tenant: 'alpha', clientKey: leadKey('browser', 'k-rolling'), values: { name: 'New', form_completed: true }, destinations: ['crm'], now: Date.now() });
+      await oldWrite;
+      expect(saved).toMatchObject({ status: 'replayed', id: oldId });
+      expect(await database.db.query("SELECT client_key FROM leads WHERE tenant = 'alpha' AND client_key IN ('k-rolling', 'browser:k-rolling')")).toEqual([{ client_key: 'k-rolling' }]);
+
+      // The other order: this release stored the browser key; the earlier release's insert of the key as sent is refused.
+      const first = await store.leads.save({ tenant: 'alpha', clientKey: leadKey('browser', 'k-rolling-2'), values: { name: 'New', form_completed: true }, destinations: [], now: Date.now() });
+      expect(first).toMatchObject({ status: 'created' });
+      const [sql, params] = earlierReleaseInsert('k-rolling-2', Date.now());
+      await expect(earlier.run(sql, params)).rejects.toThrow(/leads_key_as_sent/);
+      // A browser key naming a server's key is its own: no conflict with the server's lead.
+      await store.leads.save({ tenant: 'alpha', clientKey: leadKey('spin-to-win', 'spin-9'), values: { name: 'Prize' }, destinations: [], now: Date.now() });
+      expect(await store.leads.save({ tenant: 'alpha', clientKey: leadKey('browser', 'spin-to-win:spin-9'), values: { name: 'Posted' }, destinations: [], now: Date.now() })).toMatchObject({ status: 'created' });
+    } finally {
+      await earlier.close();
+    }
   });
 });

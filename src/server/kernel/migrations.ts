@@ -9,6 +9,14 @@ import type { Migration } from '../../platform/sql/migration.ts';
 
 export type { Dialect, Migration } from '../../platform/sql/migration.ts';
 
+/**
+ * A lead's client_key as the header was sent: 'browser:K' is K unless K begins with an owner's prefix
+ * (write.ts unprefixedKey); every other key is itself. Case-sensitive and immutable on both dialects.
+ */
+const KEY_AS_SENT = `CASE WHEN substr(client_key, 1, 8) = 'browser:' AND substr(client_key, 9, 8) <> 'browser:'
+  AND substr(client_key, 9, 15) <> 'online-payment:' AND substr(client_key, 9, 12) <> 'spin-to-win:'
+  THEN substr(client_key, 9) ELSE client_key END`;
+
 export const KERNEL_MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -228,5 +236,18 @@ export const KERNEL_MIGRATIONS: Migration[] = [
     version: 310,
     name: 'test-drive bookings with their end',
     statements: () => ['ALTER TABLE appointments ADD COLUMN ends_at BIGINT'],
+  },
+  {
+    // A browser's lead key and the key as an earlier release stored it (the header as sent) are one key:
+    // a lead retried at once to a process of each release during a rolling deploy is stored once, the
+    // second insert waiting for the first (docs/lead-api.md "Keys from before the prefixes"). The
+    // expression is write.ts's unprefixedKey; only rows from now on, so leads stored twice before
+    // cannot stop the index being made (the lookup as sent still covers those). Numbered 330 so
+    // migrations added in parallel do not collide.
+    version: 330,
+    name: 'one lead for a browser key and its key as sent',
+    statements: () => [
+      `CREATE UNIQUE INDEX leads_key_as_sent ON leads (tenant, (${KEY_AS_SENT})) WHERE client_key IS NOT NULL AND created_at >= ${Date.now()}`,
+    ],
   },
 ];

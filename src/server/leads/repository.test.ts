@@ -84,6 +84,23 @@ describe('LeadRepository.save', () => {
     expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
   });
 
+  it('an earlier release (rolling deploy) cannot store a lead again under the key as sent once this release stored the browser key', async () => {
+    const now = Date.now();
+    expect(await leads.save({ tenant: 'alpha', clientKey: leadKey('browser', 'k-after'), values: enquiry, destinations: [], now })).toMatchObject({
+      status: 'created',
+    });
+    // The earlier release's write on SQLite: its lookup of the key as sent found nothing, so it inserts.
+    const insert = `INSERT INTO leads (id, tenant, category, data, created_at, updated_at, client_key) VALUES ($1, 'alpha', 'General Enquiry', '{}', $2, $2, $3)`;
+    await expect(db.run(insert, ['old-1', now, 'k-after'])).rejects.toThrow(/UNIQUE/);
+    expect(await leads.count('alpha')).toBe(1);
+    // Another tenant's key, and a key as sent naming a server's key, are not the same key.
+    await db.run(insert.replace("'alpha'", "'beta'"), ['old-2', now, 'k-after']);
+    await db.run(insert, ['old-3', now, 'browser:spin-to-win:s-1']);
+    expect(await leads.save({ tenant: 'alpha', clientKey: leadKey('spin-to-win', 's-1'), values: enquiry, destinations: [], now })).toMatchObject({
+      status: 'created',
+    });
+  });
+
   it("never finds a server's lead through that fallback: a browser key naming a payment attempt or a spin is a new lead", async () => {
     for (const [owner, key] of [
       ['online-payment', 'attempt-1'],

@@ -175,7 +175,12 @@ export class LeadWriter {
     return this.pgLeads.push(write);
   }
 
-  /** Insert a group of new leads and their delivery jobs in one statement; a client key seen before (or its unprefixedKey) is a replay. */
+  /**
+   * Insert a group of new leads and their delivery jobs in one statement; a client key seen before (or its
+   * unprefixedKey) is a replay. ON CONFLICT without a target: the key's own unique index, and
+   * leads_key_as_sent, by which an earlier release's insert of the key as sent still in flight is waited
+   * for and then found (kernel migration 330).
+   */
   private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<LeadWriteResult[]> {
     const ids = writes.map(() => randomUUID());
     const rows = writes.map((write) => leadColumns(write.values));
@@ -188,7 +193,7 @@ export class LeadWriter {
          INSERT INTO leads (${LEAD_COLUMNS}, client_key)
          SELECT id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, 1, data, at, at, client_key FROM input
          WHERE unprefixed_key IS NULL OR NOT EXISTS (SELECT 1 FROM leads stored WHERE stored.tenant = input.tenant AND stored.client_key = input.unprefixed_key)
-         ON CONFLICT (tenant, client_key) DO NOTHING RETURNING id, tenant, created_at
+         ON CONFLICT DO NOTHING RETURNING id, tenant, created_at
        ), jobs AS (
          INSERT INTO deliveries (id, lead_id, tenant, destination, revision, idempotency_key, status, attempts, next_attempt_at, lease_until, created_at)
          SELECT job.id, lead.id, lead.tenant, job.destination, 1, lead.id || ':' || job.destination || ':1', 'pending', 0, lead.created_at, 0, lead.created_at
