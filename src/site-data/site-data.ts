@@ -23,6 +23,7 @@ import type { RouteTable } from '../search/core/routes.ts';
 import { heroSelects } from '../search/browser/hero.ts';
 import { vehicleKindsOf } from '../lib/text/template-wording.ts';
 import { makeLogos } from '../lib/range/make-logos.ts';
+import { leadDealershipSlugs } from '../lib/locations/locations.ts';
 
 /** Compute a view on first use, then return the same value. */
 function memo<T>(compute: () => T): () => T {
@@ -55,6 +56,11 @@ export class SiteData {
     this.tenantDir = bundle.tenantDir;
     this.content = bundle.content;
     this.files = bundle.extras;
+  }
+
+  /** The dealerships a lead may name (leadDealershipSlugs: the site's, its locations', its cars'), sorted: the lead API's own list. */
+  leadDealershipSlugs(): string[] {
+    return [...leadDealershipSlugs(this.site, this.cars)].sort();
   }
 
   /** offers.json (none = empty). */

@@ -4,11 +4,13 @@
  * preferredDealership, vehiclePriceBudget, car_id, car_type and vin prefill and travel in
  * custom_params): on a site with one dealership (no dealership select) the link's dealership
  * still travels with the lead, and the linked car's dealership routes it; when the car list
- * fails to load, the link's dealership (the car's) routes it, if it is one of the site's.
+ * fails to load, the link's dealership (the car's) routes it, if it is one of the site's (its
+ * dealerships, locations' or cars', as the lead API's list).
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
+import { leadDealershipSlugs } from '../../lib/locations/locations.ts';
 import { financeHref } from '../../lib/vehicle/vehicle-actions.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
@@ -137,6 +139,23 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     const lead = await sendWithoutList(new URL('/finance?preferredDealership=elsewhere&car_id=7', 'https://finance.example.com.au'));
     expect(lead.custom_params).toMatchObject({ preferredDealership: 'elsewhere', linked_car_id: '7' });
     expect(lead).not.toHaveProperty('dealership_slug');
+  });
+
+  it("a dealership known only from the site's cars (not in site.json) is still the lead's, as the lead API takes it", async () => {
+    const other = makeCar({ id: 8, slug: 'car-8', dealership_slug: 'finance-south' });
+    const link = new URL(financeHref(other), 'https://finance.example.com.au');
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: link.pathname, search: link.search, href: link.href });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubApi({ '/failed-south-choices.json': [503, { message: 'busy' }], '/leads': [201, { lead_id: 'lead-3' }] });
+    const dealershipSlugs = [...leadDealershipSlugs(site, [car, other])];
+    mounted.render(
+      <FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/failed-south-choices.json" dealershipSlugs={dealershipSlugs} />,
+    );
+    await settle();
+    await sendContact(mounted.host.querySelector('form')!);
+    const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+    expect(lead.custom_params).toMatchObject({ preferredDealership: 'finance-south', linked_car_id: '8' });
+    expect(lead).toMatchObject({ dealership_slug: 'finance-south' });
   });
 
   it('no car in the link: no note (the form needs no car)', async () => {

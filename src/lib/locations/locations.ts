@@ -4,6 +4,7 @@
  * hours in 12-hour am/pm, the Sales / Service / Parts grouping, maps and directions, the
  * Email Us address and the dealer locator's distance order. Pure: no DOM, no Astro, no React.
  */
+import type { Car } from '../../schemas/car.ts';
 import type { Dealership, Location, OpeningHour, Site } from '../../schemas/site.ts';
 import { minutesOfDay, WEEKDAYS } from '../../schemas/site/locations.ts';
 import { sortByDistance, type LatLng } from './geo.ts';
@@ -328,4 +329,16 @@ export function locationsByDistance(origin: LatLng, locations: readonly Location
 /** Distance for display: '12.3 km' under 100 km, whole km above. */
 export function formatDistance(km: number): string {
   return km < 100 ? `${km.toFixed(1)} km` : `${Math.round(km).toLocaleString('en-AU')} km`;
+}
+
+/**
+ * The dealerships a lead may name as its dealership_slug: site.json's, every location's (shown or not)
+ * and every car's. The lead API refuses any other (src/server/kernel/tenants.ts); the finance form is
+ * given the same list, so a link's dealership known only from a car is kept when the car list fails to load.
+ */
+export function leadDealershipSlugs(site: Pick<Site, 'dealerships' | 'locations'>, cars: readonly Pick<Car, 'dealership_slug'>[]): Set<string> {
+  const slugs = new Set<string>(site.dealerships.map((dealership) => dealership.slug));
+  for (const location of site.locations) if (location.dealership_slug) slugs.add(location.dealership_slug);
+  for (const car of cars) if (car.dealership_slug) slugs.add(car.dealership_slug);
+  return slugs;
 }

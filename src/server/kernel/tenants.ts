@@ -12,6 +12,7 @@ import type { Site } from '../../schemas/site.ts';
 import type { Destination, Retention } from '../../schemas/lead-delivery.ts';
 import { listTenantDirs, loadTenant } from '../../lib/site/tenant.ts';
 import { duplicateHostMessage, hostKey, settleHostClaims, siteHost } from '../../lib/site/host-claims.ts';
+import { leadDealershipSlugs } from '../../lib/locations/locations.ts';
 import { readReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 
 /** A tenant as the API sees it: site config, stock and lookups for isolation checks. */
@@ -74,21 +75,18 @@ function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir
   const reserved = options.stockSource?.reservationsOf?.(slug);
   const tenant = loadTenant(dir, Date.now(), stock, reserved ? { ...readReservationOverlay(dir), ...reserved } : undefined);
   const { site, cars } = tenant;
-  const dealershipSlugs = new Set<string>();
+  const dealershipSlugs = leadDealershipSlugs(site, cars);
   const dealershipIds = new Set<string>();
   const locationKeys = new Set<string>();
   for (const dealership of site.dealerships) {
-    dealershipSlugs.add(dealership.slug);
     dealershipIds.add(String(dealership.id));
   }
   for (const location of site.locations) {
     locationKeys.add(location.slug);
     locationKeys.add(String(location.id));
-    if (location.dealership_slug) dealershipSlugs.add(location.dealership_slug);
     if (location.dealership_id !== undefined) dealershipIds.add(String(location.dealership_id));
   }
   for (const car of cars) {
-    if (car.dealership_slug) dealershipSlugs.add(car.dealership_slug);
     if (car.dealership_id !== undefined && car.dealership_id !== null) dealershipIds.add(String(car.dealership_id));
     if (car.location?.slug) locationKeys.add(car.location.slug);
     if (car.location?.id !== undefined && car.location?.id !== null) locationKeys.add(String(car.location.id));
