@@ -39,6 +39,13 @@ describe('demo generator', () => {
     }
   });
 
+  it("takes this year on the dealer's clock (site.json timezone), not UTC's: new cars generated on New Year's Day in Australia are of the new year", () => {
+    // 2026-12-31 14:00 UTC is 2027-01-01 00:00 in Brisbane and 01:00 in Sydney.
+    for (const { cars } of generateAll(tenantsDir, Date.parse('2026-12-31T14:00:00Z'))) {
+      expect(Math.max(...cars.map((car) => Number(car.year)))).toBe(2027);
+    }
+  });
+
   it('committed stock.json files are the output for the recorded clock (run `npm run generate:demo` after editing a demo site.json or the generator)', () => {
     for (const { slug, cars, files } of generateAll(tenantsDir, clock!)) {
       expect(files['stock.json']).toBe(stockJson(cars));

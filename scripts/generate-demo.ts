@@ -21,6 +21,7 @@ import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
 import { slugify } from '../src/lib/text/slug.ts';
 import { formatMoney } from '../src/lib/text/format.ts';
+import { dealerYear } from '../src/lib/text/dealer-time.ts';
 import { warrantyHeadline } from '../src/lib/site/warranty.ts';
 import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
@@ -646,7 +647,7 @@ export function generateStock(profile: DemoProfile, site: Site, now: number): De
   const random = new Random(profile.seed);
   const salesLocations = site.locations.filter((location) => location.location_type === 'sales' || location.location_type === '');
   if (salesLocations.length === 0) throw new Error(`${profile.slug}: site.json needs at least one sales location`);
-  const ctx: Context = { random, profile, site, now, nowYear: new Date(now).getUTCFullYear(), salesLocations };
+  const ctx: Context = { random, profile, site, now, nowYear: dealerYear(now, site.timezone), salesLocations };
   const cars: DemoCar[] = [];
   for (let index = 0; index < profile.count; index++) {
     const carType = random.weighted([['new', profile.mix.new], ['demo', profile.mix.demo], ['used', profile.mix.used]] as const);
@@ -746,7 +747,7 @@ export function generateAll(tenantsDir: string, now: number): GeneratedTenant[] 
     // demo-clock.json marks a demo tenant: its dates are moved to the build clock when read (src/lib/site/demo-clock.ts).
     const files: Record<string, string> = { 'stock.json': stockJson(cars), [DEMO_CLOCK_FILE]: demoClockJson(now) };
     const extras: [string, unknown][] = [
-      ['models.json', modelsFile(site, new Date(now).getUTCFullYear())],
+      ['models.json', modelsFile(site, dealerYear(now, site.timezone))],
       ['reviews.json', reviewsFile(random, profile, site, now)],
       ['offers.json', offersFile(profile, now)],
     ];

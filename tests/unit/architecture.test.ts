@@ -302,7 +302,6 @@ export function moneyFormatters(files: SourceFile[]): string[] {
 /** Files outside dealer-time.ts that may read a calendar year off a Date, each with its reason. */
 const CALENDAR_YEAR_EXCEPTIONS: Record<string, string> = {
   'src/search/browser/sentence.ts': "the sentence reader's this year is the shopper's own clock: it reads what the shopper typed, it refuses nothing",
-  'scripts/generate-demo.ts': "the demo generator's year for the demo stock it writes",
 };
 
 /**
