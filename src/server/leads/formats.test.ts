@@ -329,6 +329,23 @@ describe('the shopper’s form values in the ADF', () => {
   });
 });
 
+describe("a Spin to Win lead stored before its prize became the site's own line", () => {
+  const spin = CATEGORY_EXAMPLES.find((example) => example.lead.category === 'Spin to Win')!;
+  // What the spin plugin stored as the lead's message until it stopped writing one: the server's note, no shopper's words.
+  const note = 'Spin to Win, Nov 2026: won $50 fuel voucher. Please contact the customer to arrange the prize.';
+  const older = { ...spin, lead: { ...spin.lead, data: { ...spin.lead.data, message: note } } };
+
+  it("is sent again (a resend) with the prize line only: its stored note is not shown as the shopper's message", () => {
+    const adf = adfOf(older);
+    expect(adf).toBe(adfOf(spin));
+    expect(adf).not.toContain('Message:');
+    expect(adf.match(/Please contact the customer to arrange the prize/g)).toHaveLength(1);
+    expect(leadDocument(older.lead, tenant, older.car, older.evaluation, older.photos ?? [], marketing)).toEqual(
+      leadDocument(spin.lead, tenant, spin.car, spin.evaluation, spin.photos ?? [], marketing),
+    );
+  });
+});
+
 describe('times a dealer reads', () => {
   const [general, , testDrive, , , , , reserve, , service] = CATEGORY_EXAMPLES;
 

@@ -195,6 +195,18 @@ function dealerOf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | un
   };
 }
 
+/**
+ * A lead's values as delivered. A Spin to Win lead stored before its prize became the site's own
+ * line (prizeLine) carries the server's note as `message` ('Spin to Win, Nov 2026: won ...'): no
+ * shopper wrote it (the category is the server's alone and the spin entry has no message), so it is
+ * left out, and a resend reads as a new spin lead does: the prize line, no 'Message:'.
+ */
+function deliveredData(lead: StoredLead): Record<string, unknown> {
+  if (lead.category !== SPIN_LEAD_CATEGORY || !('message' in lead.data)) return lead.data;
+  const { message: _serverNote, ...data } = lead.data;
+  return data;
+}
+
 /** The JSON body sent to webhooks (docs/schemas/lead-webhook-v1.json). */
 export function leadDocument(
   lead: StoredLead,
@@ -204,7 +216,7 @@ export function leadDocument(
   photos: readonly string[] = [],
   marketing: LeadMarketing = {},
 ) {
-  const data = lead.data;
+  const data = deliveredData(lead);
   return {
     schema_version: LEAD_WEBHOOK_SCHEMA_VERSION,
     lead_id: lead.id,
@@ -507,7 +519,7 @@ export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnTyp
     text(data.PreferredContactMethod) ? `Preferred contact: ${text(data.PreferredContactMethod)}` : '',
     dealer.location ? `Location: ${dealer.location.name}` : '',
     prizeLine(lead),
-    ...customerWords('Message', data.message),
+    ...customerWords('Message', deliveredData(lead).message),
     ...customerWords('Comments', data.Comments),
     text(data.dateTime) ? `Test drive: ${momentText(text(data.dateTime)!, timeZone)}` : '',
     text(data.delivery_location) ? `Delivery location for the test drive: ${text(data.delivery_location)}` : '',
