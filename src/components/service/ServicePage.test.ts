@@ -66,6 +66,32 @@ describe('service page defaults promise nothing in the dealer’s name', () => {
     ]);
     expect(features).toEqual([['Capped Price Servicing', 'Our own capped prices.']]);
   });
+
+  it('the certified banner states no warranty term unless the dealer writes one (service_page.certified_text)', async () => {
+    const banner = async (extra: Record<string, unknown>) => plainText((await page({ manufacturer: 'Toyota', ...extra })).querySelector('.service-banner'));
+    expect(await banner({})).not.toMatch(/warranty/i);
+    expect(await banner({})).toContain('Certified Toyota Dealership');
+    expect(await banner({ service_page: { certified_text: 'Servicing to the manufacturer’s schedule keeps your warranty intact.' } })).toContain(
+      'keeps your warranty intact',
+    );
+  });
+
+  it('the perks are the spec’s, letter for letter, until the dealer lists its own; an empty list shows no perks section', async () => {
+    const perks = async (extra: Record<string, unknown>) => [...(await page(extra)).querySelectorAll('.service-perks li')].map((item) => plainText(item));
+    expect(await perks({})).toEqual([
+      'Genuine parts',
+      'Maintenance plan',
+      'Software updates',
+      'Health checks',
+      'Quick Smart 90-minute service',
+      'Free loan cars',
+      'Lounge',
+      'Shuttle',
+      'Early drop-offs',
+    ]);
+    expect(await perks({ service_page: { perks: ['Genuine parts'] } })).toEqual(['Genuine parts']);
+    expect((await page({ service_page: { perks: [] } })).querySelector('#service-perks-heading')).toBeNull();
+  });
 });
 
 /** The hero section's style attribute as the browser reads it (null without one). */

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 /** The tabs of a car on a site with `siteOptions`, as the vehicle page renders them. */
-async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOptions> = {}, payments: Site['payments'] = site.payments) {
+async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOptions> = {}, payments: Site['payments'] = site.payments, inspection?: string) {
   const actions = vehicleActions(makeCar({ price: 20000, ...car }), { ...options, ...siteOptions });
   const props = {
     commentsLabel: 'Dealer Comments',
@@ -42,6 +42,7 @@ async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOpti
     carType: 'used',
     carName: '2021 Toyota Corolla Ascent',
     payments,
+    inspection,
   };
   const root = new Window().document.createElement('div');
   root.innerHTML = await container.renderToString(VehicleTabs, { props });
@@ -49,6 +50,7 @@ async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOpti
     labels: [...root.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim()),
     enquiries: root.querySelectorAll('[data-lead-modal]').length,
     text: root.textContent ?? '',
+    whyBuy: [...root.querySelectorAll('#panel-why-buy li')].map((item) => item.textContent?.trim()),
     reserve: root.querySelector('#panel-reserve p')?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
   };
 }
@@ -65,6 +67,11 @@ describe('VehicleTabs', () => {
     expect((await tabs({})).reserve).toBe(`Secure this car online. ${depositTerms(200, '2021 Toyota Corolla Ascent', site.payments)}`);
     const strict = { ...site.payments, deposit_hold_hours: 72, deposit_refundable: false, deposit_terms: 'Refunds are made within 5 business days.' };
     expect((await tabs({}, {}, strict)).reserve).toBe(`Secure this car online. ${depositTerms(200, '2021 Toyota Corolla Ascent', strict)}`);
+  });
+
+  it("Why Buy From Us? promises no inspection unless the site words one (texts.why_buy_inspection, {noun} the vehicle's)", async () => {
+    expect((await tabs({})).whyBuy.join(' ')).not.toMatch(/inspect/i);
+    expect((await tabs({}, {}, site.payments, 'Every {noun} inspected before sale')).whyBuy).toContain('Every car inspected before sale');
   });
 
   it('a sold car: no Reserve Online tab and no enquiry', async () => {

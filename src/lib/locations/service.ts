@@ -18,7 +18,7 @@ export function warrantyCardText(site: Pick<Site, 'service_page' | 'texts' | 'ma
   return site.service_page.warranty_text?.trim() || warrantyHeadline(site);
 }
 
-/** The spec's perks list, in its order. */
+/** The spec's perks list, in its order and words (spec §2 "Service page"), each capitalised as a list item. */
 export const DEFAULT_SERVICE_PERKS = [
   'Genuine parts',
   'Maintenance plan',
@@ -26,7 +26,7 @@ export const DEFAULT_SERVICE_PERKS = [
   'Health checks',
   'Quick Smart 90-minute service',
   'Free loan cars',
-  'Customer lounge',
-  'Shuttle service',
+  'Lounge',
+  'Shuttle',
   'Early drop-offs',
 ] as const;

@@ -22,10 +22,12 @@ export const ServicePageSchema = v.strictObject({
       }),
     ),
   ),
-  /** Perks list. Default: the spec's perks (genuine parts ... early drop-offs). */
+  /** Perks list; [] shows no perks section. Default: the spec's perks (genuine parts ... early drop-offs): list only what the dealer offers. */
   perks: v.optional(v.array(v.string())),
   /** Show the certified-dealership banner with BOOK NOW. Default: true when the site has a manufacturer. */
   certified_banner: v.optional(v.boolean()),
+  /** A line under the certified banner's heading, e.g. 'Servicing to the manufacturer’s schedule keeps your warranty intact.'. Default none: a warranty term is the dealer's own words (docs/tenant-files.md). */
+  certified_text: v.optional(v.string()),
   /** Headline of the /warranty link card alone. Default: the site's warranty headline (texts.warranty, else the manufacturer's text). */
   warranty_text: v.optional(v.string()),
   /** Where BOOK NOW goes. Default '#service-form'. */

@@ -28,6 +28,8 @@ export const TextsSchema = v.strictObject({
   stock_noun_one: v.optional(v.string()),
   /** Warranty headline of the service page's /warranty card, the /warranty page and the vehicle page. Default: the manufacturer's text (e.g. Toyota '5 Year Unlimited km Warranty'), else '3 Year Warranty Standard'. */
   warranty: v.optional(v.string()),
+  /** A line of the vehicle page's 'Why Buy From Us?' tab on how the dealer checks its stock, e.g. 'Every {noun} inspected before sale' ({noun}: the vehicle's, 'car', 'bike', 'caravan'). Default none: a promise is the dealer's own words (docs/tenant-files.md). */
+  why_buy_inspection: v.optional(v.string()),
   /** Footer note under the dealer group. Default empty. */
   footer_note: v.optional(v.string(), ''),
 });
