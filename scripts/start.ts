@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { environment, setEnvironment } from '../src/config/env.ts';
 import { superviseChild } from '../src/pipeline/service/supervisor.ts';
-import { localMessages, startLine } from '../src/pipeline/service/start-line.ts';
+import { startsWithDevMessages } from '../src/config/server.ts';
+import { devMessagesLine, startLine } from '../src/pipeline/service/start-line.ts';
 import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 
@@ -46,11 +47,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 // The site server stopping npm start (its port in use) does not leave the pipeline running.
 process.on('exit', () => pipeline.current()?.kill('SIGTERM'));
 
-// No SMS or e-mail provider (never in production): a sign-in code can be read through the dev message log.
-const messages = localMessages(environment(), environment().PORT ?? 4321);
-if (messages) {
-  for (const [name, value] of Object.entries(messages.env)) setEnvironment(name, value);
-  console.log(messages.line);
+// No SMS or e-mail provider, on this machine only (the config decides): a sign-in code can be read through the dev message log.
+if (startsWithDevMessages(environment())) {
+  setEnvironment('DEV_MESSAGES', 'true');
+  console.log(devMessagesLine(environment().PORT ?? 4321));
 }
 process.argv.splice(2, process.argv.length, '--dir', 'dist', '--tenants', 'tenants');
 await import('./serve.ts');

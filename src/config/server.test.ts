@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
-import { ConfigError, loadConfig } from './server.ts';
+import { ConfigError, loadConfig, startsWithDevMessages } from './server.ts';
 import { API_DEFAULTS, DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, paymentsSettings } from './server-settings.ts';
 
 /** Every setting production needs (issue 13 "fail fast on configuration"). */
@@ -121,5 +121,43 @@ describe('loadConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('startsWithDevMessages: npm start turns the dev message log on (the one owner of that choice)', () => {
+  it('with the local message adapters on this machine, and when DEV_MESSAGES is set on', () => {
+    expect(startsWithDevMessages({})).toBe(true);
+    expect(startsWithDevMessages({ DEV_MESSAGES: 'true' })).toBe(true);
+    // An empty variable is unset, as loadConfig reads it (HOST then the loopback default).
+    expect(startsWithDevMessages({ DEV_MESSAGES: '', HOST: '' })).toBe(true);
+  });
+
+  it('never in production, never with a real provider, and not against DEV_MESSAGES set off', () => {
+    expect(startsWithDevMessages({ NODE_ENV: 'production' })).toBe(false);
+    expect(startsWithDevMessages({ SMS_API_URL: 'https://sms.example' })).toBe(false);
+    expect(startsWithDevMessages({ MAIL_API_URL: 'https://mail.example' })).toBe(false);
+    for (const off of ['false', 'no', 'off', '0']) expect(startsWithDevMessages({ DEV_MESSAGES: off }), off).toBe(false);
+  });
+
+  it('never where other machines reach the server: a HOST other than loopback, a trusted proxy, a live Stripe key', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(startsWithDevMessages({ HOST: host }), host).toBe(true);
+    expect(startsWithDevMessages({ HOST: '0.0.0.0' })).toBe(false);
+    expect(startsWithDevMessages({ HOST: '192.168.1.20' })).toBe(false);
+    expect(startsWithDevMessages({ TRUST_PROXY: '10.0.0.0/8' })).toBe(false);
+    expect(startsWithDevMessages({ TRUST_PROXY: 'true' })).toBe(false);
+    expect(startsWithDevMessages({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toBe(false);
+    expect(startsWithDevMessages({ STRIPE_SECRET_KEY_ACME: 'sk_live_abc' })).toBe(false);
+    expect(startsWithDevMessages({ STRIPE_SECRET_KEY: 'rk_live_abc' })).toBe(false);
+    // 'none' is TRUST_PROXY's own word for clients connecting directly: no proxy in front, as loadConfig reads it.
+    for (const none of ['none', 'false']) {
+      expect(loadConfig({ TRUST_PROXY: none, SIGN_IN_SECRET: 'a-long-enough-secret' }, '/srv/app').trustProxy).toBe(false);
+      expect(startsWithDevMessages({ TRUST_PROXY: none }), none).toBe(true);
+    }
+    expect(startsWithDevMessages({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(true);
+  });
+
+  it('not where the configuration is invalid: the server refuses to start and names the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, '/srv/app')).toThrow(ConfigError);
+    expect(startsWithDevMessages({ PORT: 'eighty' })).toBe(false);
   });
 });

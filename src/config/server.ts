@@ -168,8 +168,7 @@ export interface ApiConfig {
  * the production checks every process shares, not the API's transports and proxies.
  */
 export function loadConfig(env: Environment = environment(), cwd: string = process.cwd(), options: { tool?: boolean } = {}): ApiConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = v.safeParse(EnvSchema, present);
+  const result = parseServerEnvironment(env);
   if (!result.success) {
     throw configError('lead API', variableProblems(result.issues));
   }
@@ -256,6 +255,38 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     payments: paymentsSettings(),
     devMessages: e.DEV_MESSAGES,
   };
+}
+
+/** The lead API's variables of `env` checked by EnvSchema, unset ones and empty strings left out. */
+function parseServerEnvironment(env: Environment) {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  return v.safeParse(EnvSchema, present);
+}
+
+/** Hosts only this machine reaches. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** A live Stripe key, secret or restricted, the site's or a tenant's own (STRIPE_SECRET_KEY, STRIPE_SECRET_KEY_<SLUG>). */
+function hasLiveStripeKey(env: Environment): boolean {
+  return Object.entries(env).some(([name, value]) => name.startsWith('STRIPE_SECRET_KEY') && /^[sr]k_live_/.test(value ?? ''));
+}
+
+/**
+ * Whether npm start turns the dev message log on (devMessages, DEV_MESSAGES) for the server it
+ * starts: with the local message adapters only (no SMS_API_URL or MAIL_API_URL; never in
+ * production), so a sign-in code can be read, and not when DEV_MESSAGES is set off or other
+ * machines reach the server (HOST not loopback, a trusted proxy, a live Stripe key): the log
+ * would hand them every shopper's sign-in code. False where a variable is invalid (the server
+ * refuses to start and names it).
+ */
+export function startsWithDevMessages(env: Environment): boolean {
+  const result = parseServerEnvironment(env);
+  if (!result.success) return false;
+  const e = result.output;
+  if (e.NODE_ENV === 'production' || e.SMS_API_URL || e.MAIL_API_URL) return false;
+  if (!LOOPBACK_HOSTS.has(e.HOST.trim()) || parseTrustProxy(e.TRUST_PROXY) !== false || hasLiveStripeKey(env)) return false;
+  // Unset, or set on: only DEV_MESSAGES set off keeps it off.
+  return env.DEV_MESSAGES === undefined || env.DEV_MESSAGES === '' || e.DEV_MESSAGES;
 }
 
 /** TRUST_PROXY read: false for none (unset, 'none', 'false', ...), true for any, else the addresses and ranges. */
