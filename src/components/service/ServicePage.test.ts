@@ -94,6 +94,28 @@ describe('service page defaults promise nothing in the dealer’s name', () => {
   });
 });
 
+describe('own form or the dealer’s booking system: one choice (serviceBooking), read by the page and its booking slot', () => {
+  it('without xtime_url: the own form, the features beside it, the team’s confirmation promised', async () => {
+    const root = await page();
+    const section = root.querySelector('#service-form');
+    expect(section?.querySelector('.service-booking__form')).not.toBeNull();
+    expect(section?.querySelector('iframe')).toBeNull();
+    expect(section?.classList.contains('service-form--beside')).toBe(true);
+    expect(plainText(root.querySelector('.service-hero__intro'))).toMatch(/our team will confirm/);
+  });
+
+  it('with xtime_url: the dealer’s system embedded at its size, the features below it, no promise of ours', async () => {
+    const root = await page({ xtime_url: 'https://booking.example.com/van-co', service: { iframe_size: 'fluid' } });
+    const section = root.querySelector('#service-form');
+    const iframe = section?.querySelector('iframe');
+    expect(iframe?.getAttribute('src')).toBe('https://booking.example.com/van-co');
+    expect([iframe?.getAttribute('width'), iframe?.getAttribute('height')]).toEqual(['100%', '800']);
+    expect(section?.querySelector('.service-booking__form')).toBeNull();
+    expect(section?.classList.contains('service-form--beside')).toBe(false);
+    expect(plainText(root.querySelector('.service-hero__intro'))).not.toMatch(/our team will confirm/);
+  });
+});
+
 /** The hero section's style attribute as the browser reads it (null without one). */
 async function heroStyle(heroImage: string | undefined): Promise<string | null> {
   const site = makeSite();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../../schemas/site.ts';
-import { serviceTitle, warrantyCardText } from './service.ts';
+import { serviceBooking, serviceTitle, warrantyCardText } from './service.ts';
 
 const site = (extra: Record<string, unknown>) =>
   v.parse(SiteSchema, {
@@ -26,4 +26,23 @@ describe('service page texts', () => {
     ['the default for a multi-brand site', {}, '3 Year Warranty Standard'],
     ["the card's own service_page.warranty_text first", { manufacturer: 'Toyota', service_page: { warranty_text: 'Lifetime warranty' } }, 'Lifetime warranty'],
   ])('/warranty card: %s', (_name, extra, expected) => expect(warrantyCardText(site(extra))).toBe(expected));
+});
+
+describe('serviceBooking: own form or the dealer’s booking system, chosen once', () => {
+  it('the page’s own form without xtime_url', () => {
+    expect(serviceBooking(site({}))).toEqual({ kind: 'own-form' });
+  });
+
+  it('the dealer’s booking system embedded with xtime_url, at its iframe size', () => {
+    expect(serviceBooking(site({ xtime_url: 'https://booking.example.com/svc' }))).toEqual({
+      kind: 'embedded',
+      url: 'https://booking.example.com/svc',
+      width: '1000',
+      height: '920',
+    });
+    expect(serviceBooking(site({ xtime_url: 'https://booking.example.com/svc', service: { iframe_size: 'fluid' } }))).toMatchObject({
+      width: '100%',
+      height: '800',
+    });
+  });
 });

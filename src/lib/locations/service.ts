@@ -1,9 +1,23 @@
 /**
- * Service page rules (spec §2 "Service page", §9 default texts): the title, the headline of
- * the /warranty link card and the perks list. Pure.
+ * Service page rules (spec §2 "Service page", §9 default texts): how the page takes a booking,
+ * the title, the headline of the /warranty link card and the perks list. Pure.
  */
 import type { Site } from '../../schemas/site.ts';
+import { bookingIframeSize } from '../forms/service-booking.ts';
 import { warrantyHeadline } from '../site/warranty.ts';
+
+/**
+ * How the service page takes a booking: the page's own form (the three-step island), or the
+ * dealer's own booking system (site.json xtime_url) embedded at service.iframe_size, whose
+ * confirmation is that system's, not a promise of ours.
+ */
+export type ServiceBooking = { kind: 'own-form' } | { kind: 'embedded'; url: string; width: string; height: string };
+
+/** The one choice of own form or embedded booking system: the service page and its booking slot both read it. */
+export function serviceBooking(site: Pick<Site, 'xtime_url' | 'service'>): ServiceBooking {
+  if (!site.xtime_url) return { kind: 'own-form' };
+  return { kind: 'embedded', url: site.xtime_url, ...bookingIframeSize(site.service.iframe_size) };
+}
 
 /** Default service title; {dealer} is replaced. */
 export const DEFAULT_SERVICE_TITLE = 'Book Your Service at {dealer}';
