@@ -3,7 +3,7 @@
  * files and memoised views from one accessor; the same views can be made from a bundle object
  * without a file on disk (new SiteData(bundle)).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -53,7 +53,13 @@ describe('SiteData views', () => {
     const fromStock = new SiteData(bundleOf('search-demo'));
     expect(fromStock.range()).toEqual(computeRange(fromStock.site, fromStock.cars, undefined, fromStock.routeTable()));
     expect(fromStock.menus().models).toEqual(modelsFromStock(fromStock.cars, fromStock.routeTable()));
-    expect(fromStock.chrome()).toEqual({ site: fromStock.site, menu: fromStock.menus().menu, footer: fromStock.menus().footer, buildTime: NOW });
+    expect(fromStock.chrome()).toEqual({
+      site: fromStock.site,
+      menu: fromStock.menus().menu,
+      buttons: fromStock.menus().buttons,
+      footer: fromStock.menus().footer,
+      buildTime: NOW,
+    });
   });
 
   it('renders every car, search route and brand page unless an incremental build names the ones to render', () => {
@@ -69,6 +75,59 @@ describe('SiteData views', () => {
     expect(partial.renders('search', 'toyota')).toBe(true);
     expect(partial.renders('search', 'used-cars')).toBe(false);
     expect(partial.renders('brand', 'toyota')).toBe(false);
+  });
+});
+
+describe('the menus link exactly the pages products.json and the content pages build (productPagePaths, one owner)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'site-data-menus-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Every href of the header menu's dropdowns, the header buttons and the footer. */
+  const menuHrefs = (data: SiteData) => [
+    ...data.menus().menu.flatMap((item) => (item.children ?? []).flatMap((column) => column.links.map((link) => link.href))),
+    ...data.menus().buttons.map((link) => link.href),
+    ...data.menus().footer.flatMap((group) => group.links.map((link) => link.href)),
+  ];
+  /** The dealer's More menu, dealer group and header buttons with an Accessories link (site.json `menus`). */
+  const withAccessoriesLink = (site: SiteData['site']) => ({
+    ...site,
+    menus: {
+      ...site.menus,
+      more: [...site.menus.more, { label: 'Accessories', href: '/accessories' }],
+      dealer_group: [...site.menus.dealer_group, { label: 'Accessories', href: '/accessories/' }],
+      header_buttons: [...site.menus.header_buttons, { label: 'Shop Accessories', href: '/accessories?category=Towing' }],
+    },
+  });
+
+  it('a tenant without products.json: its own content/accessories.md is linked, the parts pages are not', () => {
+    const tenantDir = join(dir, 'search-demo');
+    cpSync('tests/fixtures/tenants/search-demo', tenantDir, { recursive: true });
+    mkdirSync(join(tenantDir, 'content'));
+    writeFileSync(join(tenantDir, 'content', 'accessories.md'), '---\ntitle: Accessories\n---\nFit-outs we supply.\n');
+    const bundle = createBundle(loadTenant(tenantDir, NOW), NOW);
+    expect(bundle.content.map((page) => page.path)).toContain('/accessories');
+    const data = new SiteData({ ...bundle, site: withAccessoriesLink(bundle.site) });
+    const hrefs = menuHrefs(data);
+    expect(hrefs).toContain('/accessories');
+    expect(hrefs).toContain('/accessories/');
+    expect(data.chrome().buttons.map((link) => link.href)).toContain('/accessories?category=Towing');
+    expect(hrefs).not.toContain('/vehicle-parts-and-accessories');
+    expect(hrefs).not.toContain('/parts/search');
+    // Without the content page, no page is built there: no link.
+    const bare = bundleOf('search-demo');
+    expect(menuHrefs(new SiteData({ ...bare, site: withAccessoriesLink(bare.site) })).filter((href) => href.startsWith('/accessories'))).toEqual([]);
+  });
+
+  it('products with no Accessories: the parts listing is linked, /accessories (not built: a 404) is not', () => {
+    const bundle = bundleOf('site-one-location');
+    const parts = (bundle.extras.products ?? []).filter((product) => !product.categories.includes('Accessories'));
+    expect(parts.length).toBeGreaterThan(0);
+    const data = new SiteData({ ...bundle, site: withAccessoriesLink(bundle.site), extras: { ...bundle.extras, products: parts } });
+    const hrefs = menuHrefs(data);
+    expect(hrefs).toContain('/vehicle-parts-and-accessories');
+    expect(hrefs.filter((href) => href.startsWith('/accessories'))).toEqual([]);
+    // With an accessory among them, /accessories is built and linked.
+    expect(menuHrefs(new SiteData({ ...bundle, site: withAccessoriesLink(bundle.site) }))).toContain('/accessories');
   });
 });
 

@@ -24,6 +24,7 @@ import { heroSelects } from '../search/browser/hero.ts';
 import { vehicleKindsOf } from '../lib/text/template-wording.ts';
 import { makeLogos } from '../lib/range/make-logos.ts';
 import { leadDealershipSlugs } from '../lib/locations/locations.ts';
+import { productPagePaths } from '../lib/marketing/products.ts';
 
 /** Compute a view on first use, then return the same value. */
 function memo<T>(compute: () => T): () => T {
@@ -132,11 +133,20 @@ export class SiteData {
   /** The /{brand}/overview pages: brand slug -> brand and tiles. */
   readonly brandOverviews: () => Map<string, BrandOverview> = memo(() => brandOverviews(this.range()));
 
-  /** Header menu, footer groups and Range menu models (every page shows them, so they are computed once). */
-  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.range(), { products: this.products().length > 0 }));
+  /** Header menu and buttons, footer groups and Range menu models (every page shows them, so they are computed once). */
+  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.range(), this.builtPaths()));
+
+  /** The paths of the pages only some sites build that this build has: the products' pages and the content pages (the menus link exactly these). */
+  readonly builtPaths: () => ReadonlySet<string> = memo(() => new Set([...productPagePaths(this.products()), ...this.content.map((page) => page.path)]));
 
   /** What the site layout needs: the site, its menus and the build clock. */
-  readonly chrome: () => PageChrome = memo(() => ({ site: this.site, menu: this.menus().menu, footer: this.menus().footer, buildTime: this.buildTime }));
+  readonly chrome: () => PageChrome = memo(() => ({
+    site: this.site,
+    menu: this.menus().menu,
+    buttons: this.menus().buttons,
+    footer: this.menus().footer,
+    buildTime: this.buildTime,
+  }));
 
   /** Search documents, route table, engine and island config (may sign a Meilisearch tenant token, hence async). */
   readonly search: () => Promise<SearchBuildData> = memo(() => searchBuildData(this.#bundle, this.routeTable()));

@@ -10,7 +10,7 @@ import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSite } from '../../../tests/fixtures/make-site.ts';
 import { wireDisclosureMenus } from '../../islands/ui/disclosure-menus.ts';
-import { headerMenu } from '../../lib/range/menu.ts';
+import { headerButtons, headerMenu } from '../../lib/range/menu.ts';
 import Header from './Header.astro';
 
 let container: experimental_AstroContainer;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 /** The rendered header, then a link of the page below it, in a browser document with the menus wired. */
 async function page(): Promise<Document> {
   const site = makeSite();
-  const header = await container.renderToString(Header, { props: { site, menu: headerMenu(site, []), currentPath: '/' } });
+  const header = await container.renderToString(Header, { props: { site, menu: headerMenu(site, []), buttons: headerButtons(site), currentPath: '/' } });
   const document = new Window().document as unknown as Document;
   document.body.innerHTML = `${header}<main><a href="/below" id="below">Below the menu</a></main>`;
   wireDisclosureMenus(document.querySelectorAll<HTMLDetailsElement>('details[data-menu]'), document);

@@ -15,7 +15,7 @@ const tenant = loadTenant('tests/fixtures/tenants/payments-demo', NOW);
 // The page reads its site through siteData(); here it is the site each test sets.
 const current = vi.hoisted(() => ({ site: null as unknown }));
 vi.mock('../../site-data/site-data.ts', () => ({
-  siteData: () => ({ site: current.site, chrome: () => ({ site: current.site, menu: [], footer: [], buildTime: NOW }) }),
+  siteData: () => ({ site: current.site, chrome: () => ({ site: current.site, menu: [], buttons: [], footer: [], buildTime: NOW }) }),
 }));
 
 /** The text of the journey's introduction (the paragraph under its heading) on `site`. */

@@ -26,7 +26,7 @@ beforeAll(async () => {
 /** The page's trade-in text (FAQ, How it works, Online offers) on `site`, one string per block. */
 async function tradeInText(site: Site): Promise<{ faq: string; steps: string; limits: string }> {
   const html = await container.renderToString(InstantOfferPage, {
-    props: { title: 'Sell My Car', intro: 'Get an offer.', mode: 'instant-offer', chrome: { site, menu: [], footer: [], buildTime: NOW } },
+    props: { title: 'Sell My Car', intro: 'Get an offer.', mode: 'instant-offer', chrome: { site, menu: [], buttons: [], footer: [], buildTime: NOW } },
     request: new Request(`${site.url}/sell-my-car`),
   });
   const root = new Window().document.createElement('div');

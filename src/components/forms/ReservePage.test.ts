@@ -17,7 +17,7 @@ const car = tenant.visible.find((item) => item.status === 'in_stock')!;
 /** The text of the reserve page's introduction (the paragraph under its heading) on `site`. */
 async function introduction(site: Site): Promise<string> {
   const root = await renderedRoot(ReservePage, {
-    props: { car, chrome: { site, menu: [], footer: [], buildTime: NOW } },
+    props: { car, chrome: { site, menu: [], buttons: [], footer: [], buildTime: NOW } },
     request: new Request(`${site.url}/cars/${car.slug}/checkout`),
   });
   return plainText(root.querySelector('.reserve-page h1 + p'));

@@ -13,7 +13,7 @@ beforeAll(async () => {
 async function copyright(timezone: string, buildTime: number): Promise<string | undefined> {
   const site = makeSite({ timezone });
   const html = await container.renderToString(SiteLayout, {
-    props: { chrome: { site, menu: [], footer: [], buildTime }, title: 'Home' },
+    props: { chrome: { site, menu: [], buttons: [], footer: [], buildTime }, title: 'Home' },
     request: new Request(`${site.url}/`),
   });
   return /© (\d{4})/.exec(html)?.[1];

@@ -10,7 +10,10 @@ import ShortlistPage from './ShortlistPage.astro';
 
 async function shell(list: 'saved' | 'compare', fields: Record<string, unknown> = {}) {
   const site = makeSite(fields);
-  return renderedRoot(ShortlistPage, { props: { chrome: { site, menu: [], footer: [], buildTime: 0 }, list }, request: new Request(`${site.url}/${list}`) });
+  return renderedRoot(ShortlistPage, {
+    props: { chrome: { site, menu: [], buttons: [], footer: [], buildTime: 0 }, list },
+    request: new Request(`${site.url}/${list}`),
+  });
 }
 
 describe('ShortlistPage', () => {

@@ -19,7 +19,7 @@ const inStock = tenant.visible.find((item) => item.status === 'in_stock')!;
 /** The items of the page's "Why Buy From Us?" list and its Reserve Online tab's text, for `car` on `site`. */
 async function render(site: Site, car: Car = inStock): Promise<{ whyBuy: string[]; reserveTab: string }> {
   const root = await renderedRoot(VehiclePage, {
-    props: { car, similar: [], chrome: { site, menu: [], footer: [], buildTime: NOW }, search: async () => ({ config: {} }) },
+    props: { car, similar: [], chrome: { site, menu: [], buttons: [], footer: [], buildTime: NOW }, search: async () => ({ config: {} }) },
     request: new Request(`${site.url}/cars/${car.slug}`),
   });
   return { whyBuy: [...root.querySelectorAll('#why-title + ul li')].map(plainText), reserveTab: plainText(root.querySelector('#panel-reserve')) };

@@ -21,7 +21,7 @@ const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const tenant = loadTenant('tests/fixtures/tenants/vehicle-showroom', NOW);
 
 const pageOptions = (car: Car) => ({
-  props: { car, similar: [], chrome: { site: tenant.site, menu: [], footer: [], buildTime: NOW }, search: async () => ({ config: {} }) },
+  props: { car, similar: [], chrome: { site: tenant.site, menu: [], buttons: [], footer: [], buildTime: NOW }, search: async () => ({ config: {} }) },
   request: new Request(`${tenant.site.url}/cars/${car.slug}`),
 });
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createListIndex } from '../../search/lists/list-index.ts';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
-import { parseProductsState, productDocuments, productsQueryString, productsSearch, PRODUCTS_PAGE_SIZE, PRODUCTS_SEARCHABLE, type ProductsState } from './products.ts';
+import {
+  parseProductsState,
+  PRODUCT_PAGE_PATHS,
+  productDocuments,
+  productPagePaths,
+  productsQueryString,
+  productsSearch,
+  PRODUCTS_PAGE_SIZE,
+  PRODUCTS_SEARCHABLE,
+  type ProductsState,
+} from './products.ts';
 
 const products = parseTenantFile(
   'products',
@@ -78,5 +88,17 @@ describe('URL state', () => {
   });
   it('ignores bad values', () => {
     expect(parseProductsState('?page=-3&price=abc&sortBy=name')).toEqual({ query: '', page: 1 });
+  });
+});
+
+describe('productPagePaths: the pages a tenant’s products build (the menus link exactly these)', () => {
+  const accessory = parseTenantFile('products', [{ id: 1, name: 'Roof Racks', categories: ['Accessories'], price: 46 }]);
+  it.each<[string, Parameters<typeof productPagePaths>[0], string[]]>([
+    ['no products.json: none', [], []],
+    ['parts only: the listing and its search, no /accessories', products, ['/vehicle-parts-and-accessories', '/parts/search']],
+    ['an accessory among them: /accessories too', [...products, ...accessory], ['/vehicle-parts-and-accessories', '/accessories', '/parts/search']],
+  ])('%s', (_name, list, paths) => {
+    expect(productPagePaths(list)).toEqual(paths);
+    for (const path of paths) expect(PRODUCT_PAGE_PATHS).toContain(path);
   });
 });

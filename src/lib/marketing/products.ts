@@ -21,10 +21,22 @@ export interface ProductListingPage {
 export function productListingPages(products: readonly Product[]): ProductListingPage[] {
   if (products.length === 0) return [];
   const accessories = products.some((product) => product.categories.includes('Accessories'));
-  return [
-    { path: '/vehicle-parts-and-accessories', title: 'Vehicle Parts and Accessories', accessoriesOnly: false },
-    ...(accessories ? [{ path: '/accessories', title: 'Accessories', accessoriesOnly: true }] : []),
-  ];
+  return [PARTS_AND_ACCESSORIES_PAGE, ...(accessories ? [ACCESSORIES_PAGE] : [])];
+}
+
+const PARTS_AND_ACCESSORIES_PAGE: ProductListingPage = { path: '/vehicle-parts-and-accessories', title: 'Vehicle Parts and Accessories', accessoriesOnly: false };
+const ACCESSORIES_PAGE: ProductListingPage = { path: '/accessories', title: 'Accessories', accessoriesOnly: true };
+
+/** The parts listing with its search box focused (src/pages/parts/[search].astro), built beside the listing pages. */
+export const PARTS_SEARCH_PATH = '/parts/search';
+
+/** Every path products.json may build a page at: a menu links one only where this tenant's build has a page there (src/lib/range/site-range.ts). */
+export const PRODUCT_PAGE_PATHS: readonly string[] = [PARTS_AND_ACCESSORIES_PAGE.path, ACCESSORIES_PAGE.path, PARTS_SEARCH_PATH];
+
+/** The paths of the pages a tenant's products build: the listing pages (productListingPages), and the parts search beside them. */
+export function productPagePaths(products: readonly Product[]): string[] {
+  const listing = productListingPages(products).map((page) => page.path);
+  return listing.length > 0 ? [...listing, PARTS_SEARCH_PATH] : [];
 }
 
 /** Products per page (spec §7, §9). */

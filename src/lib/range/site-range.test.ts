@@ -12,6 +12,8 @@ import { groupModels } from './menu.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const tenantOf = (name: string) => loadTenant(`tests/fixtures/tenants/${name}`, NOW);
+/** A build with none of the pages only some sites have (products.json's, content pages). */
+const NO_OPTIONAL_PAGES: ReadonlySet<string> = new Set();
 
 /** The hrefs of the Range menu's models and the footer's Models column (Models Overview aside). */
 function modelLinks(menus: ReturnType<typeof siteMenus>): string[] {
@@ -24,7 +26,7 @@ describe('menu model links of a used_car_routes site', () => {
   it("link the site's own /used-car search pages (a /search page's filter was lost once the shopper used it)", () => {
     const { site, visible } = tenantOf('search-options');
     const table = buildRouteTable(toSearchDocuments(visible, site), searchPrefix(site));
-    const links = modelLinks(siteMenus(site, computeRange(site, visible, undefined, table)));
+    const links = modelLinks(siteMenus(site, computeRange(site, visible, undefined, table), NO_OPTIONAL_PAGES));
     const paths = new Set(table.routes.map((route) => route.path));
     expect(links).toContain('/used-car/jayco/journey');
     for (const href of links) expect(paths.has(href), href).toBe(true);
@@ -56,7 +58,7 @@ describe('model tiles and menu links of models without stock (site-one-location:
   });
 
   it('the Range menu and footer Models link the same pages', () => {
-    const links = modelLinks(siteMenus(site, range));
+    const links = modelLinks(siteMenus(site, range, NO_OPTIONAL_PAGES));
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) expect(paths.has(href), href).toBe(true);
   });
@@ -109,9 +111,34 @@ describe('stock links of the menu, footer and pages (the search prefix has one o
     const { site, visible } = tenantOf(name);
     const table = stockRouteTable(visible, site);
     const paths = new Set(table.routes.map((route) => route.path));
-    const links = [...stockLinks(siteMenus(site, computeRange(site, visible, undefined, table))), allStockPath(site)];
+    const links = [...stockLinks(siteMenus(site, computeRange(site, visible, undefined, table), NO_OPTIONAL_PAGES)), allStockPath(site)];
     expect(links).toHaveLength(10);
     for (const href of links) expect(href.startsWith(`${prefix}/`) && paths.has(href), href).toBe(true);
     expect(allStockPath(site)).toBe(table.base);
+  });
+});
+
+describe('siteMenus links a page products.json may build only where the build has a page there', () => {
+  const { site, visible } = tenantOf('basic-motors');
+  const range = computeRange(site, visible, undefined, stockRouteTable(visible, site));
+  const menuSite = { ...site, menus: { ...site.menus, more: [...site.menus.more, { label: 'Accessories', href: '/accessories' }] } };
+  const hrefs = (built: string[]) => {
+    const menus = siteMenus(menuSite, range, new Set(built));
+    return [...menus.menu.flatMap((item) => (item.children ?? []).flatMap((column) => column.links)), ...menus.footer.flatMap((group) => group.links)].map(
+      (link) => link.href,
+    );
+  };
+
+  it.each<[string, string[], string[], string[]]>([
+    ['nothing built', [], [], ['/vehicle-parts-and-accessories', '/accessories']],
+    ['the parts listing alone', ['/vehicle-parts-and-accessories', '/parts/search'], ['/vehicle-parts-and-accessories'], ['/accessories']],
+    ['a content page at /accessories', ['/accessories'], ['/accessories'], ['/vehicle-parts-and-accessories']],
+    ['both listings', ['/vehicle-parts-and-accessories', '/accessories', '/parts/search'], ['/vehicle-parts-and-accessories', '/accessories'], []],
+  ])('%s', (_name, built, linked, unlinked) => {
+    const links = hrefs(built);
+    for (const href of linked) expect(links, href).toContain(href);
+    for (const href of unlinked) expect(links, href).not.toContain(href);
+    // Every other link stays.
+    expect(links).toContain('/book-a-service');
   });
 });

@@ -9,7 +9,9 @@ import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';
 import type { Site } from '../../schemas/site.ts';
 import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type ModelTileData, type SearchPages } from './models.ts';
-import { footerGroups, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
+import { footerGroups, headerButtons, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
+import type { MenuLink } from '../../schemas/site/menus.ts';
+import { PRODUCT_PAGE_PATHS } from '../marketing/products.ts';
 
 /** A range derived from stock shows its most-stocked models as tiles; the directory lists them all. */
 export const DERIVED_RANGE_TILES = 24;
@@ -47,29 +49,41 @@ export function brandOverviews(range: Range): Map<string, BrandOverview> {
   return pages;
 }
 
-/** Header menu, footer groups and Range menu models of a site. */
+/** Header menu, header buttons, footer groups and Range menu models of a site. */
 export interface SiteMenus {
   menu: NavItem[];
+  /** The header's buttons (site.json `menus.header_buttons`, headerButtons). */
+  buttons: MenuLink[];
   footer: FooterGroup[];
   models: MenuModel[];
 }
 
-/** The menus of a site, their models the range's (Range['menuModels']). */
-export function siteMenus(site: Site, range: Range, options: { products?: boolean } = {}): SiteMenus {
+/**
+ * The menus of a site, their models the range's (Range['menuModels']). `builtPaths`: the paths
+ * this build has a page at among those only some sites build (src/site-data/site-data.ts: the
+ * products' pages, productPagePaths, and the content pages): a link to a page products.json may
+ * build (PRODUCT_PAGE_PATHS) stays only where the build has a page there, so the menus never
+ * link to a page the site does not have and do link a tenant's own content/accessories.md.
+ */
+export function siteMenus(site: Site, range: Range, builtPaths: ReadonlySet<string>): SiteMenus {
   const models = range.menuModels;
-  const menus = { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
-  // No products.json, no parts listing page (src/pages/[products].astro): the menus never link to a page the site does not have.
-  return options.products === false ? withoutLinks(menus, PRODUCT_PAGES) : menus;
+  const menus = { menu: headerMenu(site, models), buttons: headerButtons(site), footer: footerGroups(site, models), models };
+  const unbuilt = new Set(PRODUCT_PAGE_PATHS.filter((path) => !builtPaths.has(path)));
+  return unbuilt.size > 0 ? withoutLinks(menus, unbuilt) : menus;
 }
 
-/** The pages that exist only for a tenant with products.json. */
-const PRODUCT_PAGES = new Set(['/vehicle-parts-and-accessories', '/accessories', '/parts/search']);
+/** A link's page path: its href without a query, fragment or trailing slash ('/accessories/?q=x' is /accessories). */
+function linkPath(href: string): string {
+  const path = href.replace(/[?#].*$/, '');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
 
-function withoutLinks(menus: SiteMenus, hrefs: ReadonlySet<string>): SiteMenus {
-  const keep = (link: { href: string }) => !hrefs.has(link.href);
+function withoutLinks(menus: SiteMenus, paths: ReadonlySet<string>): SiteMenus {
+  const keep = (link: { href: string }) => !paths.has(linkPath(link.href));
   return {
     ...menus,
     menu: menus.menu.map((item) => (item.children ? { ...item, children: item.children.map((column) => ({ ...column, links: column.links.filter(keep) })) } : item)),
+    buttons: menus.buttons.filter(keep),
     footer: menus.footer.map((group) => ({ ...group, links: group.links.filter(keep) })),
   };
 }
@@ -78,6 +92,8 @@ function withoutLinks(menus: SiteMenus, hrefs: ReadonlySet<string>): SiteMenus {
 export interface PageChrome {
   site: Site;
   menu: NavItem[];
+  /** The header's buttons (SiteMenus['buttons']). */
+  buttons: MenuLink[];
   footer: FooterGroup[];
   /** Build clock (ms): the footer's year, read on the dealer's clock (site.timezone, dealerYear). */
   buildTime: number;
