@@ -10,15 +10,23 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
-import { environment, setEnvironment } from '../src/config/env.ts';
+import { environment, setEnvironment, settingsOrExit } from '../src/config/env.ts';
 import { superviseChild } from '../src/pipeline/service/supervisor.ts';
 import { startsWithDevMessages } from '../src/config/server.ts';
+import { startPorts, unavailablePort } from '../src/pipeline/service/start-ports.ts';
 import { devMessagesLine, startLine } from '../src/pipeline/service/start-line.ts';
 import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
+// A port already taken (another npm start in this checkout) stops here, before the first pass
+// builds or writes anything into dist/ (exit 2, as the pipeline's own port check).
+const portProblem = await unavailablePort(settingsOrExit(() => startPorts(environment())));
+if (portProblem) {
+  console.error(portProblem);
+  process.exit(2);
+}
 const pipelineArgs = ['scripts/pipeline.ts', '--tenants', 'tenants', '--sites', 'dist', '--inbox', 'feeds'];
 // Nothing listens until the first publish is done: say what happens meanwhile (a first run builds every tenant).
 let slugs: string[] = [];

@@ -1,0 +1,59 @@
+/** npm start's ports are checked before its first publishing pass: a second npm start stops before it builds or writes anything. */
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPorts, unavailablePort } from './start-ports.ts';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
+});
+
+/** A port held by another listener, as a first npm start holds its own. */
+async function heldPort(): Promise<number> {
+  const server = createServer();
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A port nothing listens on (held a moment, then let go). */
+async function freePort(): Promise<number> {
+  const port = await heldPort();
+  await new Promise((done) => servers.pop()!.close(done));
+  return port;
+}
+
+describe('npm start: its ports before its first publish', () => {
+  it("names the sites' port, the pipeline's webhook port and its operator port only when it has one", () => {
+    expect(startPorts({})).toEqual([
+      { name: 'sites and lead API port', host: '127.0.0.1', port: 4321, setting: 'PORT' },
+      { name: "pipeline's webhook port", host: '127.0.0.1', port: 4322, setting: 'PIPELINE_PORT' },
+    ]);
+    expect(
+      startPorts({ PORT: '8080', HOST: 'localhost', PIPELINE_PORT: '9090', PIPELINE_OPERATOR_PORT: '9091' }).map(({ host, port }) => `${host}:${port}`),
+    ).toEqual(['localhost:8080', '127.0.0.1:9090', '127.0.0.1:9091']);
+    expect(startPorts({ PIPELINE_OPERATOR_PORT: '0' })).toHaveLength(2);
+  });
+
+  it('a port another npm start holds is refused in one line naming it and its setting', async () => {
+    const sites = await heldPort();
+    const webhook = await freePort();
+    const line = await unavailablePort(startPorts({ PORT: String(sites), PIPELINE_PORT: String(webhook) }));
+    expect(line).toBe(
+      `npm start: the sites and lead API port 127.0.0.1:${sites} is in use (is another npm start or pipeline running?): stop it, or choose another port with PORT; nothing was built`,
+    );
+    const pipeline = await heldPort();
+    expect(await unavailablePort(startPorts({ PORT: String(webhook), PIPELINE_PORT: String(pipeline) }))).toContain(
+      `the pipeline's webhook port 127.0.0.1:${pipeline} is in use`,
+    );
+  });
+
+  it('free ports pass, and are free again after the check', async () => {
+    const sites = await freePort();
+    const webhook = await freePort();
+    expect(await unavailablePort(startPorts({ PORT: String(sites), PIPELINE_PORT: String(webhook) }))).toBeUndefined();
+    const again = createServer();
+    servers.push(again);
+    await new Promise<void>((done, fail) => again.once('error', fail).listen(sites, '127.0.0.1', done));
+  });
+});
