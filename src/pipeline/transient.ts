@@ -31,6 +31,13 @@ export interface WaitOptions {
   maxDelayMs?: number;
   /** Attempts at most (default: as many as fit in maxWaitMs). */
   attempts?: number;
+  /**
+   * The worker's stop: once it aborts, an outage is no longer waited out (a failure, or the wait
+   * after one, throws the signal's reason), so a stop is not held by the retries of a job whose
+   * dependency never answers a connection (each try fails alone, so the state's silence,
+   * SqlDatabase.silentMs, never builds up to the stop's cut).
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -50,6 +57,7 @@ export async function riding<T>(work: () => Promise<T>, options: WaitOptions): P
       return result;
     } catch (error) {
       if (!isTransient(error) || attempt >= (options.attempts ?? Infinity) || Date.now() + delay > deadline) throw error;
+      if (options.signal?.aborted) throw options.signal.reason;
       options.log({
         level: 'warn',
         event: 'dependency-wait',
@@ -59,9 +67,24 @@ export async function riding<T>(work: () => Promise<T>, options: WaitOptions): P
         waitMs: delay,
         reason: (error as Error).message,
       });
-      await new Promise((done) => setTimeout(done, delay));
+      await pause(delay, options.signal);
       waited += delay;
       delay = Math.min(delay * 2, options.maxDelayMs ?? 8000);
     }
   }
+}
+
+/** Wait `ms`; rejects with the signal's reason as soon as it aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((done, fail) => {
+    const stop = () => {
+      clearTimeout(timer);
+      fail(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      done();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }

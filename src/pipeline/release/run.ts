@@ -134,7 +134,8 @@ export interface RebuildOptions {
   /**
    * The worker's stop (the signal its core gate closes with): a job still making its photos
    * starts no more of them and throws the signal's reason, as a refusal at the gate does, so
-   * the queue gives the job back; the photos made so far are kept for its next run.
+   * the queue gives the job back; the photos made so far are kept for its next run. A job
+   * waiting for its state to answer again (fromState) stops waiting the same way.
    */
   stopping?: AbortSignal;
 }
@@ -196,10 +197,17 @@ export interface RebuildResult {
 /** How long a job waits for its pipeline state to answer again (PostgreSQL restarting, failing over). */
 const STATE_WAIT_MS = 60_000;
 
-/** A read or write of the pipeline state within a job: an outage is waited for (up to STATE_WAIT_MS), as every step's. */
-function fromState<T>(job: Pick<Job, 'log' | 'slug'>, work: () => Promise<T>): Promise<T> {
-  return riding(work, { log: job.log, tenant: job.slug, what: 'the pipeline state', maxWaitMs: STATE_WAIT_MS });
+/**
+ * A read or write of the pipeline state within a job: an outage is waited for (up to
+ * STATE_WAIT_MS), as every step's, unless the worker is stopping: then the job throws the stop's
+ * reason and the queue gives it back (stoppedBy).
+ */
+function fromState<T>(job: Pick<Job, 'log' | 'slug' | 'options'>, work: () => Promise<T>): Promise<T> {
+  return riding(work, { log: job.log, tenant: job.slug, what: 'the pipeline state', maxWaitMs: STATE_WAIT_MS, signal: job.options.stopping });
 }
+
+/** Whether `error` is the worker's stop (RebuildOptions.stopping): rethrown, so the queue gives the job back, never recorded as its failure. */
+const stoppedBy = (options: RebuildOptions, error: unknown) => options.stopping?.aborted === true && error === options.stopping.reason;
 /**
  * How a release's bucket publish is tried again (transient.ts riding): 5 attempts, waits of 1, 2,
  * 4 and 8 s between them (each PUT is also retried by the S3 client). Bounded by its attempts,
@@ -309,8 +317,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     await prune(release, built.build);
     return finish(release, built, checked, search);
   } catch (error) {
-    // Refused at the gate, or its photos stopped (the worker is stopping): the job goes back to the queue.
-    if (atGate || (options.stopping?.aborted && error === options.stopping.reason)) throw error;
+    // Refused at the gate, or its photos or its wait for the state stopped (the worker is stopping): the job goes back to the queue.
+    if (atGate || stoppedBy(options, error)) throw error;
     // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
     // cleanly: the half-made release directory goes, the live release stays, the status and the
     // log say why, and the intake's reconciler asks for the tenant again.
@@ -371,12 +379,14 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
         tenant: slug,
         what: 'the pipeline state',
         maxWaitMs: STATE_WAIT_MS,
+        signal: options.stopping,
       },
     );
     const servedMissing = !restoreCurrent(options, sitesDir, slug, liveId, log);
     const work = options.shared ? bucketWorkStore(options.shared) : undefined;
     return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, servedMissing, ...inputs, work };
   } catch (error) {
+    if (stoppedBy(options, error)) throw error;
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
     return { ...empty, outcome: 'failed', seconds: seconds(), reason };
@@ -478,6 +488,7 @@ async function claimHost(loaded: Loaded): Promise<RebuildResult | null> {
   try {
     outcome = await fromState(loaded, () => claimSiteHost(loaded.state, loaded.slug, loaded.tenant.site.url, dirname(loaded.tenantDir)));
   } catch (error) {
+    if (stoppedBy(loaded.options, error)) throw error;
     return fail(loaded, `pipeline state unavailable: ${(error as Error).message}`);
   }
   if ('refused' in outcome) return fail(loaded, outcome.refused, loaded.counts);
