@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
-import { installSignals, startApiProcess } from '../src/server/process.ts';
+import { installSignals, LOCAL_LOG, startApiProcess } from '../src/server/process.ts';
 import { defaultDataDir } from '../src/pipeline/state/store.ts';
 import { configuredStockSource } from '../src/pipeline/state/stock-source.ts';
 
@@ -37,8 +37,8 @@ const config = settingsOrExit(() =>
     PORT: values.port ?? env.PORT ?? '4321',
     HOST: values.host ?? env.HOST ?? '127.0.0.1',
     TENANTS_DIR: values.tenants ?? env.TENANTS_DIR ?? 'tenants',
-    // npm start and npm run serve log warnings and errors unless LOG_LEVEL says otherwise.
-    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    // npm start and npm run serve log the API's events (each accepted lead) unless LOG_LEVEL says otherwise.
+    LOG_LEVEL: env.LOG_LEVEL ?? LOCAL_LOG.level,
   }),
 );
 
@@ -59,11 +59,15 @@ const stockSource = await configuredStockSource({ ...config, stockFromState: con
   },
 );
 // Local runs always follow the tenants folder and the accepted stock (a pipeline publish reloads the API's view).
-const running = await startApiProcess(config, { stockSource, stockDir, fallback: createStaticSitesHandler({ sitesDir }), watchTenants: true }).catch(
-  (error: Error) => {
-    console.error(`could not start: ${error.message}`);
-    process.exit(1);
-  },
-);
+const running = await startApiProcess(config, {
+  stockSource,
+  stockDir,
+  fallback: createStaticSitesHandler({ sitesDir }),
+  watchTenants: true,
+  logRequests: LOCAL_LOG.requests,
+}).catch((error: Error) => {
+  console.error(`could not start: ${error.message}`);
+  process.exit(1);
+});
 installSignals(running);
 console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.port}/ (tenants at http://<slug>.localhost:${config.port}/)`);

@@ -29,7 +29,16 @@ export interface ApiProcessOptions {
   fallback?: AppOptions['fallback'];
   /** Reload on changes under the tenants folder; default the configuration's TENANTS_WATCH. */
   watchTenants?: boolean;
+  /** false: no log line for each request (LOCAL_LOG); default true. */
+  logRequests?: boolean;
 }
+
+/**
+ * How `npm run serve` (so `npm start`) logs: the API's events at info unless LOG_LEVEL says
+ * otherwise (an accepted lead, by its tenant, category and id; a reload), and never a line for
+ * each request, which every file of the sites served beside the API would be.
+ */
+export const LOCAL_LOG = { level: 'info', requests: false } as const;
 
 /** A running lead API process: its app, a reload (the tenants named, or all; a failure is logged), and a stop that ends the watches and closes the app and the state. */
 export interface ApiProcess {
@@ -43,6 +52,7 @@ export async function startApiProcess(config: ApiConfig, options: ApiProcessOpti
   const { stockSource } = options;
   const app = await createApp({
     ...appOptionsFromConfig(config),
+    logger: { level: config.logLevel, format: config.logFormat, requests: options.logRequests },
     stockDir: options.stockDir,
     stockSource,
     reservations: stockSource,

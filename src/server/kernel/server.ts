@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { API_DEFAULTS } from '../../config/server-settings.ts';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
@@ -27,6 +27,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export interface ServerLogOptions {
   level: string;
   format?: LogFormat;
+  /** false: no line for each request (npm start: every file of the sites would be one); default true. */
+  requests?: boolean;
 }
 
 /** A Fastify instance with the API's body limit, proxy trust and structured logs without personal data. */
@@ -36,6 +38,7 @@ export function createServer(options: { trustProxy?: boolean | string[]; logger?
     trustProxy: options.trustProxy ?? false,
     // Query strings: at most 2 KB of parameters are parsed; the rest is ignored.
     routerOptions: { maxParamLength: 200 },
+    ...(typeof options.logger === 'object' && options.logger.requests === false ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger:
       options.logger === false
         ? false
