@@ -50,7 +50,7 @@ import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { riding } from '../transient.ts';
-import { feedStatusFile, recordFeedIn, recordStatusIn, releaseProblems, type StatusUpdate } from '../state/status.ts';
+import { configFileHash, feedStatusFile, recordFeedIn, recordStatusIn, releaseProblems, type StatusEntry, type StatusUpdate } from '../state/status.ts';
 import { STATUS_REPORT_MAX } from '../state/records.ts';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
 import type { Limiter } from '../../lib/batch/limiter.ts';
@@ -445,12 +445,26 @@ function builtFrom(job: Job): Promise<unknown> {
     .catch((error) => job.log({ level: 'warn', event: 'reservations-built', tenant: job.slug, reason: (error as Error).message }));
 }
 
-/** A failed job: recorded in the status and logged; the live release stays. */
-async function fail(job: Job, reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> {
+/**
+ * A failed job: recorded in the status and logged; the live release stays. `config`: it failed on
+ * a file of the tenant folder (StatusEntry.config); `repeated`: the same problem of the same file
+ * as the last job's, already reported: the log says so in one line instead of reporting it again.
+ */
+async function fail(
+  job: Job,
+  reason: string,
+  counts: Partial<RebuildResult> = {},
+  release?: string,
+  { config, repeated = false }: { config?: StatusEntry['config']; repeated?: boolean } = {},
+): Promise<RebuildResult> {
   const result: RebuildResult = { ...job.empty, ...counts, outcome: 'failed', release, seconds: job.seconds(), reason };
-  await note(job, { outcome: 'failed', current: job.liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
+  await note(job, {
+    outcome: 'failed',
+    current: job.liveId,
+    failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds, ...(config ? { config } : {}) },
+  });
   job.log({
-    level: 'error',
+    level: repeated ? 'info' : 'error',
     event: 'release',
     tenant: job.slug,
     release: release ?? null,
@@ -459,9 +473,26 @@ async function fail(job: Job, reason: string, counts: Partial<RebuildResult> = {
     removed: result.removed,
     seconds: result.seconds,
     outcome: 'failed',
-    reason,
+    reason: repeated && config ? `${config.file} unchanged since its problem was reported` : reason,
   });
   return result;
+}
+
+/**
+ * A tenant folder's file that cannot be used (TenantConfigError): the job fails naming the file
+ * and the field, once; a job that meets the same problem in the same file again (the first pass
+ * of the next process, a feed) says only that it is unchanged, and the reconciler does not ask
+ * again until the file changes (reconcile.ts).
+ */
+async function failOnConfig(job: Job, error: TenantConfigError): Promise<RebuildResult> {
+  const config = { file: error.file, hash: configFileHash(error.file) };
+  const last = await fromState(job, () => job.state.tenants.status(job.slug)).catch((failure: unknown) => {
+    if (stoppedBy(job.options, failure)) throw failure;
+    return null;
+  });
+  const before = last?.lastOutcome === 'failed' ? last.lastFailure : null;
+  const repeated = before?.reason === error.message && before.config?.file === config.file && before.config.hash === config.hash;
+  return fail(job, error.message, {}, undefined, { config, repeated });
 }
 
 /** Load the tenant (with the state's stock and overlay), resolve its feed photos, and compare it with the live release. */
@@ -470,7 +501,8 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   try {
     tenant = loadTenant(job.tenantDir, job.now, job.stock ?? undefined, job.overlay);
   } catch (error) {
-    return fail(job, error instanceof TenantConfigError ? error.message : (error as Error).message);
+    if (error instanceof TenantConfigError) return failOnConfig(job, error);
+    return fail(job, (error as Error).message);
   }
   const { liveId } = job;
   const previous: ReleaseManifest | null = liveId ? await fromState(job, () => job.state.releases.get(job.slug, liveId)) : null;

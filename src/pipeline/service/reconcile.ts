@@ -8,6 +8,7 @@
  * to `maxBackoffMs`. So is a tenant whose last search sync failed. Held tenants are left alone.
  */
 import type { Logger } from '../log.ts';
+import { configFileHash } from '../state/status.ts';
 import type { PipelineState } from '../state/store.ts';
 import type { RebuildQueue } from './queue.ts';
 
@@ -60,6 +61,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       for (const slug of behindSince.keys()) if (!current.has(slug)) behindSince.delete(slug);
       const due = rows.filter((row) => {
         if (row.held || !options.known(row.tenant)) return false;
+        // Its last job failed on a file of its folder (a bad site.json), unchanged since: asking again would only report it again.
+        if (row.configFailure && configFileHash(row.configFailure.file) === row.configFailure.hash) return false;
         const entry = behindSince.get(row.tenant);
         // A newer feed starts the count again: its own job is on its way.
         if (!entry || entry.seq !== row.seq) {

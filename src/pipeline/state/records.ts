@@ -22,6 +22,13 @@ export interface StatusEntry {
   problems?: number;
   /** Those problems, one `- ` line each (state/status.ts releaseProblems); at most STATUS_REPORT_MAX characters. */
   report?: string;
+  /**
+   * A failure on a file of the tenant folder (a bad site.json or lead-delivery.json): the file and
+   * a hash of its content (status.ts configFileHash). The reconciler leaves the tenant alone until
+   * the file changes (a job again would only say the same thing again); the folder's watcher asks
+   * for it once the file is replaced.
+   */
+  config?: { file: string; hash: string };
 }
 
 /** The status file's content. */

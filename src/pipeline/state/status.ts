@@ -4,6 +4,7 @@
  * Kept in the pipeline state (every worker's jobs, src/pipeline/state/store.ts) and, as
  * this machine's copy, in `<sites>/<slug>/status.json` and `feed-status.json`.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
@@ -12,6 +13,15 @@ import type { PipelineState } from './store.ts';
 import { STATUS_REPORT_MAX, type FeedStatus, type StatusEntry, type TenantStatus } from './records.ts';
 
 export type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
+
+/** A hash of a tenant folder's file as it is now ('missing' when it cannot be read): StatusEntry.config. */
+export function configFileHash(file: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 24);
+  } catch {
+    return 'missing';
+  }
+}
 
 /** Read a tenant's status, or null when it has none yet. */
 export function readStatus(sitesDir: string, slug: string): TenantStatus | null {

@@ -28,6 +28,8 @@ export interface BehindTenant {
   held: boolean;
   /** The last job published the release but its search sync failed. */
   searchBehind: boolean;
+  /** The last job failed on a file of the tenant folder (StatusEntry.config): the file and its hash then. */
+  configFailure?: { file: string; hash: string };
 }
 
 export class TenantStore {
@@ -96,9 +98,18 @@ export class TenantStore {
     );
     return rows
       .map((row) => {
-        const outcome = row.status ? (JSON.parse(row.status) as Partial<TenantStatus>).lastOutcome : undefined;
+        const status = row.status ? (JSON.parse(row.status) as Partial<TenantStatus>) : undefined;
+        const outcome = status?.lastOutcome;
         const built = row.built_seq === null ? null : Number(row.built_seq);
-        return { tenant: row.tenant, seq: Number(row.seq), built, held: row.hold !== null, searchBehind: outcome === 'published-search-failed' };
+        const config = outcome === 'failed' ? status?.lastFailure?.config : undefined;
+        return {
+          tenant: row.tenant,
+          seq: Number(row.seq),
+          built,
+          held: row.hold !== null,
+          searchBehind: outcome === 'published-search-failed',
+          ...(config ? { configFailure: config } : {}),
+        };
       })
       .filter((row) => row.built === null || row.built < row.seq || row.searchBehind);
   }
