@@ -1,7 +1,9 @@
 /** Lead API: sign-in by mobile and one-time code, sessions, and the watchlist, on SQLite and PostgreSQL. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
+import { car, DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
@@ -18,6 +20,10 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       folder = tempDir('shoppers-test-');
       writeTestTenants(`${folder.dir}/tenants`);
+      // Two sold cars Alpha's feed still flags for the website: one sold two months before the clock, past the 3-day sold window; one the day before it.
+      const alphaStock = join(folder.dir, 'tenants', 'alpha', 'stock.json');
+      const soldCar = (id: number, soldAt: string) => car(id, `alpha-sold-${id}`, { status: 'sold', show_on_dealer_website: true, sold_date_timestamp: Date.parse(soldAt) / 1000 });
+      writeFileSync(alphaStock, JSON.stringify([...JSON.parse(readFileSync(alphaStock, 'utf8')), soldCar(5, '2026-01-02T00:00:00Z'), soldCar(6, '2026-03-01T00:00:00Z')]));
       database = await testDatabase(kind, folder.dir);
       app = await testApp(database.db, `${folder.dir}/tenants`, { now: () => clock, signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 }, rateLimit: { signInMax: 100 }, devMessages: true });
     });
@@ -134,6 +140,18 @@ for (const kind of DATABASES) {
         expect(refused.json().fields).toEqual({ car_id: 'This car is not listed on this site.' });
       }
       expect((await app.inject({ method: 'GET', url: '/api/watchlist', headers: auth })).json().watchlist).toEqual([]);
+    });
+
+    // Fault: a sold car the feed still flags show_on_dealer_website was saved after its sold window (3 days here), as its page stands until the next build.
+    it("refuses a sold car past the site's sold window with the sold message its page shows, and saves one sold within it", async () => {
+      const token = await signIn('0412000008');
+      const auth = { ...ALPHA, authorization: `Bearer ${token}` };
+      const save = (car_id: number) => app.inject({ method: 'POST', url: '/api/watchlist/save-car', headers: auth, payload: { phone_number: '0412000008', car_id } });
+      const refused = await save(5);
+      expect(refused.statusCode).toBe(404);
+      const sold = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";
+      expect(refused.json()).toMatchObject({ success: false, error: sold, fields: { car_id: sold } });
+      expect((await save(6)).json()).toMatchObject({ success: true, watchlist: ['6'] });
     });
 
     it('rejects watchlist changes without a session, for another phone, or for another tenant car', async () => {

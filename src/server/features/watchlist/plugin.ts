@@ -6,6 +6,9 @@ import { findCar, findListedCar, parseOr400, sendError } from '../../kernel/http
 import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { WatchlistStore } from './store.ts';
+import { isCarVisible } from '../../../lib/vehicle/stock.ts';
+import { soldMessage } from '../../../lib/vehicle/availability.ts';
+import { kindsWording } from '../../../lib/text/template-wording.ts';
 
 /** The watchlist feature: save, remove, list. */
 export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
@@ -24,6 +27,12 @@ export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       // Only a car the site shows (findListedCar: the feed's show_on_dealer_website and the site's stock rules), not any feed car.
       const car = findListedCar(tenant, body.car_id, now());
       if (!car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+      // A sold car past the site's sold window (spec §4: shown only while sold within include_sold_cars_days) is no longer
+      // shown, though the feed still flags it and its page stands until the next build: refused too, in the words its page shows.
+      if (!isCarVisible(car, tenant.site, now())) {
+        const sold = soldMessage(kindsWording([car.vehicle_kind]).noun);
+        return sendError(reply, 404, sold, { car_id: sold });
+      }
       carId = String(car.id);
       await watchlist.saveToWatchlist(tenant.slug, user.phone, carId, now());
     } else {
