@@ -9,4 +9,7 @@ import { siteData } from '../site-data/site-data.ts';
 import { encodeCarChoices } from '../lib/forms/form-config.ts';
 import { isCarAvailable } from '../lib/vehicle/availability.ts';
 
-export const GET: APIRoute = () => new Response(encodeCarChoices(siteData().cars.filter(isCarAvailable)), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = () => {
+  const { site, cars } = siteData();
+  return new Response(encodeCarChoices(cars.filter(isCarAvailable), site), { headers: { 'Content-Type': 'application/json' } });
+};

@@ -213,6 +213,27 @@ for (const kind of DATABASES) {
       }
     });
 
+    // Fault: a time typed without a zone (the form's free date-time box) was read on the site's clock: on Beta
+    // (a Brisbane-zoned site whose cars stand at its Perth yard, open 9 to 5 in Perth) 9:00 was 7 am in Perth and refused, 4:30 pm booked 2:30 pm.
+    it("reads a test-drive time typed without a zone on the clock of the car's location, as the form does", async () => {
+      const outage = await testApp(database.db, `${folder.dir}/tenants`, { now: () => clock, providers: { appointments: { url: 'http://127.0.0.1:9', key: 'k' } } });
+      try {
+        const testDrive = (dateTime: string) =>
+          outage.inject({ method: 'POST', url: '/api/leads', headers: BETA, payload: { ...contact, category: 'Test Drive', car_id: 9, email: 'perth@example.com', dateTime } });
+        expect((await testDrive('2026-03-17T09:00')).statusCode).toBe(201);
+        expect((await testDrive('2026-03-17T16:30')).statusCode).toBe(201);
+        // 8:30 in Perth, before the yard opens.
+        expect((await testDrive('2026-03-18T08:30')).json().fields).toEqual({ dateTime: 'That time is not available for a test drive. Please choose another time.' });
+        const rows = await database.db.query<{ starts_at: number | string }>('SELECT starts_at FROM appointments WHERE tenant = $1 AND car_id = $2 ORDER BY starts_at', [
+          'beta',
+          '9',
+        ]);
+        expect(rows.map((row) => new Date(Number(row.starts_at)).toISOString())).toEqual(['2026-03-17T01:00:00.000Z', '2026-03-17T08:30:00.000Z']);
+      } finally {
+        await outage.close();
+      }
+    });
+
     it('takes a typed time the dealer is open at (the free date-time box), booking its own hour: no double booking either way', async () => {
       const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, email: 'typed@example.com', dateTime });
       const typed = await testDrive('2026-03-11T09:15');

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
+import { encodeCarChoices, formSiteConfig, leadCar } from '../../lib/forms/form-config.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
@@ -201,6 +201,90 @@ describe('TestDriveForm booking time', () => {
     expect(field('dateTime').value).toBe('');
     expect(document.activeElement).toBe(field('dateTime'));
     expect(mounted.host.textContent).toContain('That time has just been booked. Please choose another time.');
+  });
+});
+
+describe("TestDriveForm: a time typed in the free box is on the clock of the car's location", () => {
+  // A Sydney-zoned site whose car stands at its Perth yard.
+  const site = v.parse(SiteSchema, {
+    slug: 'two-coasts',
+    template: 'used-group',
+    name: 'Two Coasts Motors',
+    url: 'https://two-coasts.example.com.au',
+    phone: '+61 2 9555 0100',
+    timezone: 'Australia/Sydney',
+    locations: [
+      { id: 1, slug: 'sydney', name: 'Sydney yard', primary: true, address: { street: '1 Main St', city: 'Sydney', state: 'NSW', postcode: '2000' } },
+      { id: 2, slug: 'perth', name: 'Perth yard', address: { street: '1 Hay St', city: 'Perth', state: 'WA', postcode: '6000' } },
+    ],
+  });
+  const west = makeCar({ id: 21, slug: 'west-ute', name: 'West ute', status: 'in_stock', location: { id: 2, slug: 'perth', name: 'Perth yard' } as never });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // Fault: the box's days and the typed time were the site's clock: 9:00 typed for the Perth yard was sent
+  // without a zone and read as 9:00 in Sydney (6 am in Perth), and the days began at Sydney's tomorrow.
+  it("offers the location's days and sends the typed time with the location's offset", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-12-24T14:30:00Z')); // 1:30am on 25 December in Sydney, 10:30pm on 24 December in Perth
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign,
+      pathname: '/cars/west-ute/',
+      search: '',
+      href: 'https://two-coasts.example.com.au/cars/west-ute/',
+    });
+    const calls = stubApi({ '/test-drive/availability?car_id=21': [503, { error: 'down' }], '/leads': [201, { lead_id: 'L9' }] });
+    const car = leadCar(west, site);
+    expect(car.time_zone).toBe('Australia/Perth');
+    mounted.render(<TestDriveForm formId="west" config={formSiteConfig(site)} car={car} />);
+    await settle();
+    const field = (name: string) => mounted.host.querySelector<HTMLInputElement>(`#west-${name}`)!;
+    expect(field('dateTime').type).toBe('datetime-local');
+    expect([field('dateTime').min, field('dateTime').max]).toEqual(['2026-12-25T00:00', '2027-01-24T23:59']);
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '6000');
+    fill(field('dateTime'), '2026-12-29T09:00');
+    await submit(mounted.host.querySelector('form')!);
+    expect(assign).toHaveBeenCalledWith('/success');
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ car_id: '21', dateTime: '2026-12-29T09:00:00+08:00' });
+  });
+
+  it("reads the typed time on the availability answer's clock when it answered without a slot (the local grid's: the site's)", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign,
+      pathname: '/cars/west-ute/',
+      search: '',
+      href: 'https://two-coasts.example.com.au/cars/west-ute/',
+    });
+    const none = [200, { timezone: 'Australia/Sydney', days: [{ date: '2026-12-29', slots: [] }] }] as [number, unknown];
+    const calls = stubApi({
+      '/test-drive/availability?car_id=21': none,
+      '/test-drive/availability?car_id=21&days=31': none,
+      '/leads': [201, { lead_id: 'L10' }],
+    });
+    mounted.render(<TestDriveForm formId="grid" config={formSiteConfig(site)} car={leadCar(west, site)} />);
+    await settle();
+    const field = (name: string) => mounted.host.querySelector<HTMLInputElement>(`#grid-${name}`)!;
+    expect(field('dateTime').type).toBe('datetime-local');
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '6000');
+    fill(field('dateTime'), '2026-12-29T09:00');
+    await submit(mounted.host.querySelector('form')!);
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ dateTime: '2026-12-29T09:00:00+11:00' });
+  });
+
+  it("carries the location's zone in the car choices of /book-test-drive/ only where it is not the site's", () => {
+    const home = makeCar({ id: 22, slug: 'home-ute', name: 'Home ute', status: 'in_stock', location: { id: 1, slug: 'sydney' } as never });
+    expect(JSON.parse(encodeCarChoices([west, home], site)).map((choice: { time_zone?: string }) => choice.time_zone)).toEqual(['Australia/Perth', undefined]);
   });
 });
 

@@ -3,7 +3,7 @@
  * 'Test Drive Booking Date' from the appointment availability call (its longest window when the
  * first week has no free slot; asked again when the server refuses the chosen time; a free
  * date-time input over the days the lead API books, testDriveDates, when the call fails or finds
- * no slot), a delivery location when the car's location has distribution locations, and the
+ * no slot, its time read on the lead API's clock for it: the answer's zone, else the car's location's), a delivery location when the car's location has distribution locations, and the
  * terms checkbox on sites that require it. Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -15,7 +15,7 @@ import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.t
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
-import { calendarDay } from '../../lib/text/dealer-time.ts';
+import { calendarDay, dealerInstant, dealerIso, zoneOffset } from '../../lib/text/dealer-time.ts';
 import { MAX_BOOKING_DAYS, deliveryLocations as carDeliveryLocations, testDriveDates } from '../../lib/forms/test-drive-booking.ts';
 import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
@@ -45,7 +45,8 @@ function hasSlots(availability: Availability | undefined): availability is Avail
 
 /**
  * The car's free slots: the availability call's default week, else (no free slot in it) its
- * longest window, MAX_BOOKING_DAYS; 'failed' when the call fails or finds none (the free box).
+ * longest window, MAX_BOOKING_DAYS, the answer kept when it has none either (the free box, on its
+ * `timezone`); 'failed' when the call fails (the free box).
  */
 async function askAvailability(apiBase: string, carId: string, signal: AbortSignal): Promise<Availability | 'failed'> {
   const path = `/test-drive/availability?car_id=${encodeURIComponent(carId)}`;
@@ -53,7 +54,18 @@ async function askAvailability(apiBase: string, carId: string, signal: AbortSign
   if (!week.ok || signal.aborted) return 'failed';
   if (hasSlots(week.data)) return week.data;
   const longest = await callApi<Availability>(apiBase, `${path}&days=${MAX_BOOKING_DAYS}`, { signal });
-  return longest.ok && hasSlots(longest.data) ? longest.data : 'failed';
+  return longest.ok && longest.data ? longest.data : 'failed';
+}
+
+/** `zone` when the browser knows it as a time zone (an availability answer's), else undefined. */
+function knownZone(zone: unknown): string | undefined {
+  if (typeof zone !== 'string') return undefined;
+  try {
+    zoneOffset(0, zone);
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A day of the availability call (the dealer's calendar date, '2026-12-24') as shown: 'Thursday 24 December'. */
@@ -111,9 +123,13 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     return () => controller.abort();
   }, [carId, config.apiBase, slotsAsked]);
   const slots = availability && availability !== 'failed' ? (availability.days ?? []).filter((day) => day.slots.length > 0) : [];
-  // The free date-time box offers the days the lead API books, from the dealer's tomorrow (none before hydration: the built page carries no moment).
+  // A time typed in the free date-time box is on the clock the lead API reads it on: the availability answer's
+  // `timezone` (the local grid's: the site's), else, the call failed (a provider down), the car's location's (its `time_zone`, else the site's).
+  const answered = availability && availability !== 'failed' ? knownZone(availability.timezone) : undefined;
+  const zone = answered ?? car?.time_zone ?? config.timeZone;
+  // The free date-time box offers the days the lead API books, from the location's tomorrow (none before hydration: the built page carries no moment).
   const now = useVisitorClock();
-  const dates = now === null ? undefined : testDriveDates(now, config.timeZone);
+  const dates = now === null ? undefined : testDriveDates(now, zone);
 
   const schema = useMemo(() => testDriveFormSchema({ termsRequired: config.termsRequired }), [config.termsRequired]);
 
@@ -132,7 +148,9 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     }
     kit.clearErrors();
     kit.setSubmitting(true);
-    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...check.output }, category: 'Test Drive', car, formCompleted: true });
+    // A typed time is sent with the offset of the location's clock (a slot's start carries its own).
+    const output = slots.length === 0 && check.output.dateTime ? { ...check.output, dateTime: dealerIso(dealerInstant(check.output.dateTime, zone), zone) } : { ...check.output };
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: output, category: 'Test Drive', car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.reject(result);

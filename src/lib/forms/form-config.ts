@@ -11,6 +11,7 @@ import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
 import { headlineLine, saleHeadline } from '../vehicle/price.ts';
+import { testDriveTimeZone } from '../locations/locations.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -104,13 +105,17 @@ export function modalFormConfig(site: Site): FormSiteConfig {
   return { ...formSiteConfig(site), locations: [], dealerships: [] };
 }
 
-/** The car fields a lead form needs (absent fields left out, so long car lists stay small in page props). */
-export function leadCar(car: Car): LeadCar {
-  const full = fullLeadCar(car);
+/**
+ * The car fields a lead form needs (absent fields left out, so long car lists stay small in page props);
+ * given the site, the time zone of the car's location where it is not the site's (`time_zone`).
+ */
+export function leadCar(car: Car, site?: Pick<Site, 'timezone' | 'locations'>): LeadCar {
+  const full = fullLeadCar(car, site);
   return Object.fromEntries(Object.entries(full).filter(([, value]) => value !== null && value !== undefined)) as unknown as LeadCar;
 }
 
-function fullLeadCar(car: Car): LeadCar {
+function fullLeadCar(car: Car, site: Pick<Site, 'timezone' | 'locations'> | undefined): LeadCar {
+  const zone = site ? testDriveTimeZone(site, car) : undefined;
   return {
     id: car.id,
     slug: car.slug,
@@ -135,6 +140,7 @@ function fullLeadCar(car: Car): LeadCar {
           distribution_locations: (car.location.distribution_locations ?? []).map((entry) => ({ name: entry.name ?? null, slug: entry.slug ?? null })),
         }
       : null,
+    time_zone: zone !== undefined && zone !== site?.timezone ? zone : null,
   };
 }
 
@@ -199,14 +205,15 @@ export function garageCars(cars: readonly Car[], imageOptions: ImageOptions = {}
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
  * one JSON text (the site's CAR_CHOICES_PATH file), holding only what the form shows or needs to choose (id, slug,
- * name, status, car_type, tag, price, the headline price the trade-in shows, a kind other than car, delivery locations)
+ * name, status, car_type, tag, price, the headline price the trade-in shows, a kind other than car, delivery locations,
+ * the time zone of a car's location where it is not the site's, given `site`)
  * and the car's dealership (the lead's dealership_slug, as the vehicle page's forms send it): the API completes a lead's vehicle from
  * car_id, and every extra field repeats hundreds of times on a big tenant's page.
  */
-export function encodeCarChoices(cars: readonly Car[]): string {
+export function encodeCarChoices(cars: readonly Car[], site?: Pick<Site, 'timezone' | 'locations'>): string {
   return JSON.stringify(
     cars.map((car) => {
-      const lead = leadCar(car);
+      const lead = leadCar(car, site);
       const choice: LeadCar = { id: lead.id, slug: lead.slug, name: lead.name };
       if (lead.status) choice.status = lead.status;
       if (lead.car_type) choice.car_type = lead.car_type;
@@ -218,6 +225,7 @@ export function encodeCarChoices(cars: readonly Car[]): string {
       if (lead.vehicle_kind) choice.vehicle_kind = lead.vehicle_kind;
       const distribution = lead.location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
       if (distribution.length > 0) choice.location = { distribution_locations: distribution };
+      if (lead.time_zone) choice.time_zone = lead.time_zone;
       return choice;
     }),
   );

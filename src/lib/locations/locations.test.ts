@@ -19,6 +19,7 @@ import {
   openingStatus,
   sameAddressLocations,
   showSwipeHint,
+  testDriveTimeZone,
   visibleLocations,
   withoutLocationLinks,
   staticMapUrl,
@@ -255,6 +256,18 @@ describe("locationTimeZone (a location's own zone: the test-drive time taken whi
     }
     expect(locationTimeZone(undefined, 'Australia/Sydney')).toBe('Australia/Sydney');
     expect(locationTimeZone({}, 'Australia/Sydney')).toBe('Australia/Sydney');
+  });
+});
+
+describe("testDriveTimeZone (the clock a typed test-drive time is read on: the car's location's)", () => {
+  const place = (id: number, slug: string, state: Location['address']['state'], primary = false) => ({ id, slug, primary, address: { state } }) as unknown as Location;
+  const site = { timezone: 'Australia/Sydney', locations: [place(1, 'sydney', 'NSW'), place(2, 'perth', 'WA'), place(3, 'darwin', 'NT', true)] };
+  it("reads the car's location by slug, else by id, else the site's primary location", () => {
+    expect(testDriveTimeZone(site, { location: { slug: 'perth' } })).toBe('Australia/Perth');
+    expect(testDriveTimeZone(site, { location: { id: 2 } })).toBe('Australia/Perth');
+    expect(testDriveTimeZone(site, { location: { slug: 'sydney' } })).toBe('Australia/Sydney');
+    expect(testDriveTimeZone(site, {})).toBe('Australia/Darwin');
+    expect(testDriveTimeZone({ ...site, locations: [] }, { location: { slug: 'perth' } })).toBe('Australia/Sydney');
   });
 });
 

@@ -219,11 +219,37 @@ const STATE_TIME_ZONES: Record<Location['address']['state'], readonly string[]> 
  * state keeps that zone or no state is given, else its state's capital's (a Sydney-zoned site's
  * Perth location: 'Australia/Perth'). The site's pages still read every location in the site's
  * zone (docs/architecture.md "One owner per concept"); only the test-drive time taken while the
- * appointments provider cannot be asked reads the location's (docs/lead-api.md).
+ * appointments provider cannot be asked, typed or not, and the hours it is checked against read
+ * the location's (testDriveTimeZone; docs/lead-api.md).
  */
 export function locationTimeZone(location: { address?: Pick<Location['address'], 'state'> } | undefined, siteZone: string): string {
   const zones = location?.address ? STATE_TIME_ZONES[location.address.state] : undefined;
   return !zones || zones.includes(siteZone) ? siteZone : zones[0];
+}
+
+/** A car as far as where it stands goes: its location's slug or id (the feed's). */
+interface StandingCar {
+  location?: { slug?: string | null; id?: string | number | null } | null;
+}
+
+/** The location `car` stands at (its location's slug or id), else the site's primary or first location. */
+export function carStandingLocation<L extends Pick<Location, 'slug' | 'id' | 'primary'>>(locations: readonly L[], car: StandingCar | undefined): L | undefined {
+  const key = car?.location?.slug ?? (car?.location?.id !== undefined && car?.location?.id !== null ? String(car.location.id) : undefined);
+  return (
+    (key ? locations.find((location) => location.slug === key || String(location.id) === key) : undefined) ??
+    locations.find((location) => location.primary) ??
+    locations[0]
+  );
+}
+
+/**
+ * The time zone of the location `car` stands at (locationTimeZone): the clock a test-drive time
+ * typed without a zone (the form's free date-time box) is read on while the appointments provider
+ * cannot be asked, in the browser (the form's car carries it: LeadCar `time_zone`) and in the lead
+ * API alike (its provider adapter's typedTimeZone; the local grid reads the site's).
+ */
+export function testDriveTimeZone(site: Pick<Site, 'timezone' | 'locations'>, car: StandingCar | undefined): string {
+  return locationTimeZone(carStandingLocation(site.locations, car), site.timezone);
 }
 
 /** One row of the Opening Hours table. */

@@ -8,6 +8,7 @@
  */
 import type { ProviderConfig, ProviderEndpoint } from '../../config/server-settings.ts';
 import { lookupPostcode } from '../../lib/locations/postcodes.ts';
+import { carStandingLocation } from '../../lib/locations/locations.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { MessageLog } from '../ops/messages.ts';
 import type { ApiTenant } from './tenants.ts';
@@ -69,6 +70,13 @@ export interface AppointmentsAdapter {
    */
   unaskedTime(tenant: ApiTenant, car: Car, startsAt: number, now: number): DriveTime | undefined;
   /**
+   * The time zone a test-drive time of the car sent without a zone (the form's free date-time box)
+   * is read in: the zone this adapter reads the location's hours in when it checks such a time (a
+   * provider's, checked by unaskedTime while it cannot be asked: the location's own; the local
+   * grid's: the site's).
+   */
+  typedTimeZone(tenant: ApiTenant, car: Car): string;
+  /**
    * How long (ms from its start) a booking stored without its end holds the car: one booked
    * before migration 310, or by an older API process during a rolling restart, which stored this
    * adapter's booking as its start alone. It holds what such a booking held then: a local grid
@@ -99,13 +107,7 @@ export async function callProvider<T>(endpoint: ProviderEndpoint, operation: str
 
 /** The location a car stands at (by its location slug or id), else the site's primary or first location. */
 export function carLocation(tenant: ApiTenant, car: Car | undefined) {
-  const locations = tenant.site.locations;
-  const key = car?.location?.slug ?? (car?.location?.id !== undefined && car?.location?.id !== null ? String(car.location.id) : undefined);
-  return (
-    (key ? locations.find((location) => location.slug === key || String(location.id) === key) : undefined) ??
-    locations.find((location) => location.primary) ??
-    locations[0]
-  );
+  return carStandingLocation(tenant.site.locations, car);
 }
 
 /** Latitude/longitude of a location: its own, else its postcode's. */

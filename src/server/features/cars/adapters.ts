@@ -11,7 +11,7 @@ import { callProvider, carLocation, type AppointmentsAdapter } from '../../kerne
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { MAX_BOOKING_DAYS } from '../../../lib/forms/test-drive-booking.ts';
 import { dealerYear } from '../../../lib/text/dealer-time.ts';
-import { locationTimeZone } from '../../../lib/locations/locations.ts';
+import { testDriveTimeZone } from '../../../lib/locations/locations.ts';
 import { UNENDED_GRID_BOOKING_MS, availableSlots, driveTime, unaskedDriveTime, type SlotGrid } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
@@ -55,11 +55,11 @@ const slotGrid = (tenant: ApiTenant, car: Car, now: number): SlotGrid => ({ now,
 
 /**
  * The time taken when driveTime failed: a start the car's location is open at on a bookable date,
- * its start alone (unaskedDriveTime); its hours read in the location's own zone (locationTimeZone:
+ * its start alone (unaskedDriveTime); its hours read in the location's own zone (testDriveTimeZone:
  * a Sydney site's Perth location opens at 8:30 in Perth), so no time the provider could offer is refused.
  */
 const unaskedTime: AppointmentsAdapter['unaskedTime'] = (tenant, car, startsAt, now) =>
-  unaskedDriveTime({ ...slotGrid(tenant, car, now), timeZone: locationTimeZone(carLocation(tenant, car), tenant.site.timezone) }, startsAt);
+  unaskedDriveTime({ ...slotGrid(tenant, car, now), timeZone: testDriveTimeZone(tenant.site, car) }, startsAt);
 
 /**
  * Test-drive slots from a provider: its availability answer; a lead's time must start one of its
@@ -78,6 +78,7 @@ function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
       return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt)) ? { startsAt, endsAt: startsAt } : undefined;
     },
     unaskedTime,
+    typedTimeZone: (tenant, car) => testDriveTimeZone(tenant.site, car),
     unendedMs: 0,
   };
 }
@@ -95,6 +96,8 @@ function localAppointments(leads: Pick<LeadRepository, 'bookedDrives'>): Appoint
     },
     driveTime: async (tenant, car, startsAt, now) => driveTime(slotGrid(tenant, car, now), startsAt),
     unaskedTime,
+    // The grid's hours and slots are the site's clock (docs/lead-api.md): a typed time is too.
+    typedTimeZone: (tenant) => tenant.site.timezone,
     unendedMs: UNENDED_GRID_BOOKING_MS,
   };
 }

@@ -75,8 +75,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const serverCategory = serverCategoryProblem(lead.category);
     if (serverCategory) problems.category = serverCategory;
     const car = findCar(tenant, lead.car_id);
-    // One reading of the booking time: a time without a zone is the dealer's (the form's fallback field).
-    const bookingAt = lead.dateTime === undefined ? undefined : dealerInstant(lead.dateTime, tenant.site.timezone);
+    // One reading of the booking time: a time without a zone (the form's free date-time box) is on the clock its check
+    // reads the car's location's hours on (typedTimeZone: with a provider the location's own, so a Sydney-zoned site's
+    // Perth location reads 9:00 as 9:00 in Perth; on the local grid the site's), as the form reads it; without a car, the site's.
+    const bookingAt = lead.dateTime === undefined ? undefined : dealerInstant(lead.dateTime, car ? ctx.adapters.appointments.typedTimeZone(tenant, car) : tenant.site.timezone);
     // The time a test drive then holds the car, booked with a new lead: undefined when the car cannot be booked then.
     let drive: DriveTime | undefined;
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
