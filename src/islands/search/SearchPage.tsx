@@ -111,6 +111,24 @@ function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now:
   return later.length > 0 ? withHiddenNodes(shown, place(all), later) : shown;
 }
 
+/**
+ * The live grid's items at `now` (the shopper's clock as the results render): placed as the
+ * built grid places them (the build's clock, config.card.now: its promos and those starting
+ * later), then without the promos not showing at `now`, as the built page's inline script hides
+ * them. A card keeps the place the built page showed it at: a promo the build showed that has
+ * expired since leaves no gap and moves no card (the 'We Want Your Car!' card stays where the
+ * shopper saw it), and one that starts while the page is open shows at its place from the next
+ * render of the results. A promo showing at `now` that the built grid has no place for (a clock
+ * before the build's) places the grid by `now` alone.
+ */
+function liveGridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[]) {
+  const showing = activePromoNodes(config.promo.nodes, now, carTypes);
+  const placed = gridItems(hits, config, offset, config.card.now, carTypes, true);
+  const placedNodes = new Set(placed.flatMap((item) => (item.kind === 'node' ? [item.node] : [])));
+  if (showing.some((node) => !placedNodes.has(node))) return gridItems(hits, config, offset, now, carTypes);
+  return placed.filter((item) => item.kind !== 'node' || showing.includes(item.node));
+}
+
 /** One panel's values and controls, from the build's snapshot or from InstantSearch. */
 interface PanelEntry {
   panel: FacetPanel;
@@ -429,9 +447,6 @@ function LiveSearch(props: LiveProps) {
   const { items: hits } = useHits<SearchHit>();
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), [config.promo.randomOffset]);
-  // Timed promos start and expire by the visitor's clock (the build's until mounted).
-  const [now, setNow] = useState(config.card.now);
-  useEffect(() => setNow(Date.now()), []);
 
   const refinedTypes = carTypes.items.filter((item) => item.isRefined).map((item) => item.value);
   const typeCounts = Object.fromEntries(carTypes.items.map((item) => [item.value, item.count]));
@@ -575,7 +590,8 @@ function LiveSearch(props: LiveProps) {
     busy: status === 'loading' || status === 'stalled' || pastLastPage,
     stalled: status === 'stalled',
     grid: {
-      items: gridItems(hits, config, offset, now, refinedTypes),
+      // Timed promos start and expire by the shopper's clock, read as the results render (the live branch renders only after mount).
+      items: liveGridItems(hits, config, offset, Date.now(), refinedTypes),
       options: config.card,
       promoHref: config.promo.href,
       promoWords: config.promo.words,
