@@ -29,7 +29,16 @@ import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type His
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
 import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withHiddenNodes, withPromoSlots } from '../../search/browser/results.ts';
 import { activePromoNodes, builtPromoNodes, type GridPromoNode } from '../../search/core/promo-nodes.ts';
-import { addressWrite, createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
+import {
+  addressWrite,
+  createSearchUrl,
+  fromUiState,
+  parseSearchUrl,
+  routerAddress,
+  toUiState,
+  withOwnParameters,
+  type IndexUiState,
+} from '../../search/browser/routing.ts';
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
 import { createSearchClient } from '../../search/browser/create-client.ts';
@@ -292,12 +301,15 @@ function BuiltSearch(props: SearchPageProps & ComposedProps) {
  * (InstantSearch's way). The address already shown is not written again (the island going live
  * at the page's own address, a search that changes nothing, a page number past the last page that
  * LiveSearch has already corrected in place), and an old link's spelling of the same search
- * ('?refinementList%5Bmake%5D%5B0%5D=Toyota') is rewritten in its place: Back leaves the page at once.
+ * ('?refinementList%5Bmake%5D%5B0%5D=Toyota') is rewritten in its place, keeping the parameters no
+ * search reads ('utm_source'): Back leaves the page at once.
  */
 function writeAddress(url: string, routes: RouteTable): void {
-  const write = addressWrite(url, window.location, routes);
-  if (write === 'replace') window.history.replaceState(window.history.state, '', url);
-  else if (write === 'push') window.history.pushState({}, '', url);
+  // The same search rewritten in place keeps the address's own parameters ('utm_source'): routerAddress.
+  const address = routerAddress(url, window.location, routes);
+  const write = addressWrite(address, window.location, routes);
+  if (write === 'replace') window.history.replaceState(window.history.state, '', address);
+  else if (write === 'push') window.history.pushState({}, '', address);
 }
 
 /** The island in the browser: InstantSearch, its first search sent after mount (LiveSearch). */
@@ -488,12 +500,12 @@ function LiveSearch(props: LiveProps) {
 
   useEffect(() => {
     if (!pastLastPage || status !== 'idle') return;
-    // The last page's address replaces the address's page at once, not through the router, which
-    // writes a moment later and not at all when Back or Forward comes first: a replace left waiting
-    // for it would take the place of the shopper's next search instead. The router's own write of
-    // that address then finds it shown (writeAddress).
+    // The last page's address (with the address's own parameters: 'utm_source') replaces the
+    // address's page at once, not through the router, which writes a moment later and not at all
+    // when Back or Forward comes first: a replace left waiting for it would take the place of the
+    // shopper's next search instead. The router's own write of that address then finds it shown (writeAddress).
     const last = results.nbPages - 1;
-    window.history.replaceState(window.history.state, '', pagination.createURL(last));
+    window.history.replaceState(window.history.state, '', withOwnParameters(pagination.createURL(last), window.location.search));
     pagination.refine(last);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer past the last page
   }, [pastLastPage, status, results]);

@@ -169,6 +169,22 @@ describe('the address a search page opens at', () => {
     expect(window.location.pathname + window.location.search).toBe('/search/new-cars');
   });
 
+  // Fault: the rewrite in place dropped the link's campaign parameters (utm_source) from the address bar.
+  it("an old link with a campaign's parameters keeps them, as written, when it is rewritten in place; the page past the last keeps them too", async () => {
+    window.history.replaceState(null, '', '/search/used-cars?utm_source=mail&refinementList%5Bmake%5D%5B0%5D=Toyota&utm_campaign=spring');
+    const entries = window.history.length;
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    expect(mounted.host.querySelector('[data-search-phase]')!.getAttribute('data-search-phase')).toBe('live');
+    expect(window.location.pathname + window.location.search).toBe('/search/used-cars?refinementList[make][]=Toyota&utm_source=mail&utm_campaign=spring');
+    expect(window.history.length).toBe(entries);
+    mounted.reset();
+    window.history.replaceState(null, '', '/search/used-cars?page=99&utm_source=mail');
+    mounted.render(<BrowserSearch {...props} />);
+    await settle();
+    expect(window.location.pathname + window.location.search).toBe(`/search/used-cars?page=${props.initial.nbPages}&utm_source=mail`);
+  });
+
   it('a search chosen afterwards adds one entry', async () => {
     window.history.replaceState(null, '', '/search/used-cars');
     const entries = window.history.length;

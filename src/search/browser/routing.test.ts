@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../core/documents.ts';
 import { buildRouteTable } from '../core/routes.ts';
 import { searchPrefix } from '../../lib/site/search-urls.ts';
-import { addressWrite, createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
+import { addressWrite, createSearchUrl, fromUiState, isCurrentAddress, parseSearchUrl, routeForPath, routerAddress, toUiState, withOwnParameters, type SearchUrlState } from './routing.ts';
 
 const doc = (fields: Partial<SearchDocument>): SearchDocument =>
   ({ uid: 'x', site: 's', id: '1', slug: 'x', name: 'x', car_type: 'used', status: 'in_stock', created_at: 0, custom_rank: 0, tiebreak: 1, ...fields }) as SearchDocument;
@@ -108,6 +108,40 @@ describe('addressWrite', () => {
     expect(addressWrite(written, at('https://dealer.example/search/used-cars?refinementList%5Bmake%5D%5B0%5D=Kia'), table)).toBe('push');
     expect(addressWrite(written, at('https://dealer.example/search/used-cars'), table)).toBe('push');
     expect(addressWrite('/search/used-cars?refinementList[make][]=Toyota&page=2', at(`https://dealer.example${written}`), table)).toBe('push');
+  });
+});
+
+describe('routerAddress', () => {
+  const at = (href: string) => {
+    const parsed = new URL(href);
+    return { href: parsed.href, pathname: parsed.pathname, search: parsed.search };
+  };
+  const written = createSearchUrl({ refinementList: { car_type: ['used'], make: ['Toyota'] } }, table);
+
+  // Fault: an old link rewritten in place dropped its campaign's parameters ('utm_source') from the address bar.
+  it("keeps the parameters no search reads, as written, when an old link's spelling of the same search is rewritten", () => {
+    const old = at('https://dealer.example/search/used-cars?utm_source=mail&refinementList%5Bmake%5D%5B0%5D=Toyota&utm_campaign=spring%20sale&gclid');
+    const address = routerAddress(written, old, table);
+    expect(address).toBe('/search/used-cars?refinementList[make][]=Toyota&utm_source=mail&utm_campaign=spring%20sale&gclid');
+    expect(addressWrite(address, old, table)).toBe('replace');
+    // The router's own spelling with a campaign's parameter: nothing to write.
+    const shown = at(`https://dealer.example${written}&utm_source=mail`);
+    expect(addressWrite(routerAddress(written, shown, table), shown, table)).toBe('none');
+    expect(routerAddress('/search/used-cars', at('https://dealer.example/search/used-cars/?utm_source=mail'), table)).toBe('/search/used-cars?utm_source=mail');
+  });
+
+  it('writes another search without them: a new search is no longer the campaign link', () => {
+    expect(routerAddress('/search/used-cars?refinementList[make][]=Kia', at(`https://dealer.example${written}&utm_source=mail`), table)).toBe(
+      '/search/used-cars?refinementList[make][]=Kia',
+    );
+  });
+});
+
+describe('withOwnParameters', () => {
+  it("adds an address's parameters no search reads after a URL's own, and nothing when it has none", () => {
+    expect(withOwnParameters('/search/used-cars?page=3', '?page=9&sortBy=price-asc&utm_medium=email&range%5Bprice%5D=1:2')).toBe('/search/used-cars?page=3&utm_medium=email');
+    expect(withOwnParameters('/search/used-cars', '?query=hilux')).toBe('/search/used-cars');
+    expect(withOwnParameters('/search/used-cars', '')).toBe('/search/used-cars');
   });
 });
 

@@ -113,10 +113,10 @@ export function isCurrentAddress(url: string, location: { href: string; pathname
 }
 
 /**
- * How the router writes a URL (createSearchUrl's) over the address shown: 'none' when it is that
- * address (isCurrentAddress); 'replace' when it is the same search spelled as the router spells
- * it: an old link's percent-encoded brackets ('refinementList%5Bmake%5D%5B0%5D=Toyota'), indexed
- * arrays or trailing slash rewritten, parameters it does not read ('utm_source') dropped. The
+ * How the router writes a URL (createSearchUrl's, with the address's own parameters: routerAddress)
+ * over the address shown: 'none' when it is that address (isCurrentAddress); 'replace' when it is
+ * the same search spelled as the router spells it: an old link's percent-encoded brackets
+ * ('refinementList%5Bmake%5D%5B0%5D=Toyota'), indexed arrays or trailing slash rewritten. The
  * rewrite takes the old address's place, so Back leaves the page in one step. 'push' for another
  * search: one history entry each.
  */
@@ -129,6 +129,34 @@ export function addressWrite(url: string, location: { href: string; pathname: st
 
 const RANGE_KEY = /^range\[([^\]]+)\]$/;
 const LIST_KEY = /^refinementList\[([^\]]+)\]\[\d*\]$/;
+
+/** Whether a query-string key is one a search URL says something with (parseSearchUrl reads it). */
+function isSearchKey(key: string): boolean {
+  return key === 'query' || key === 'page' || key === 'sortBy' || RANGE_KEY.test(key) || LIST_KEY.test(key);
+}
+
+/**
+ * `url` (createSearchUrl's) followed by the parameters of `search` (an address's query string)
+ * that no search reads: a campaign's 'utm_source=mail', an ad click's 'gclid', as written there.
+ */
+export function withOwnParameters(url: string, search: string): string {
+  const own = (search.startsWith('?') ? search.slice(1) : search).split('&').filter((pair) => {
+    if (!pair) return false;
+    const equals = pair.indexOf('=');
+    return !isSearchKey(decodePart(equals === -1 ? pair : pair.slice(0, equals)));
+  });
+  return own.length === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}${own.join('&')}`;
+}
+
+/**
+ * The address the router writes for `url` (createSearchUrl's) over the address shown: the same
+ * search in the router's spelling keeps the address's own parameters (withOwnParameters: an old
+ * link rewritten in place keeps its 'utm_source'); another search is `url` alone.
+ */
+export function routerAddress(url: string, location: { href: string; pathname: string; search: string }, table: RouteTable): string {
+  const same = createSearchUrl(parseSearchUrl(new URL(url, location.href), table), table) === createSearchUrl(parseSearchUrl(location, table), table);
+  return same ? withOwnParameters(url, location.search) : url;
+}
 
 /** Read the state of a URL (pathname + search). Unknown parameters are ignored. */
 export function parseSearchUrl(location: { pathname: string; search: string }, table: RouteTable): SearchUrlState {
