@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { isNullText, isoTimeAsUtc } from './feed-text.ts';
 import { proseText } from './feed-prose.ts';
 import { withoutBidiControls } from './forms/fields.ts';
+import { CAR_LEAD_MAX, isLeadId } from './car-lead-bounds.ts';
 import { carFromRecord } from './car-record.ts';
 import { dropUnfitValues } from './dropped-values.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
@@ -38,6 +39,12 @@ const feedText = v.pipe(v.string(), v.transform(withoutBidiControls));
  * value; it is turned into null here, once, at the boundary, so no template has to check for it.
  */
 const optText = v.nullish(v.pipe(feedText, v.transform((value): string | null => (isNullText(value) ? null : value))));
+
+/** optText a lead carries: longer than `max` (CAR_LEAD_MAX, what the lead API takes) refuses the record, which is reported. */
+const leadText = (max: number) => v.nullish(v.pipe(feedText, v.maxLength(max, `must be at most ${max} characters (the longest a lead about the car takes)`), v.transform((value): string | null => (isNullText(value) ? null : value))));
+
+/** The message of an id the lead API would not take as it is (isLeadId). */
+const LEAD_ID_MESSAGE = 'must be a whole number of 0 or more, or one line of 1 to 80 characters without spaces at its ends (a lead names the car by it)';
 
 /**
  * Optional dealer prose (dealer comments, a hotspot's description, a lender's disclaimer): as
@@ -176,12 +183,15 @@ export const CarRecordSchema = v.looseObject({
   /** Feed id: number or string, unique within a tenant. Required. */
   id: v.union(
     [
-      v.pipe(v.number(), v.integer('id must be a whole number')),
+      // A lead names the car by its id as it is (isLeadId: a cut id would name another car or none).
+      v.pipe(v.number(), v.integer('id must be a whole number'), v.check((id) => isLeadId(id), `id ${LEAD_ID_MESSAGE}`)),
       // A key, not shown text: dropping a control could make it another car's id, so the record is refused (and reported).
       v.pipe(
         v.string(),
         v.minLength(1, 'id is empty'),
         v.check((id) => withoutBidiControls(id) === id, 'id must not hold bidirectional control characters'),
+        // An id with a control is reported once, by the check above.
+        v.check((id) => id === '' || withoutBidiControls(id) !== id || isLeadId(id), `id ${LEAD_ID_MESSAGE}`),
       ),
     ],
     'id is required (number or string)',
@@ -196,8 +206,8 @@ export const CarRecordSchema = v.looseObject({
   carsales_title: optText,
   /** Model year, 1886-2100; a reader with a clock also refuses one more than a year after the clock's (`carReadingFor`). */
   year: opt(v.pipe(num, v.integer('year must be a whole number'), v.minValue(1886), v.maxValue(2100))),
-  make: optText,
-  model: optText,
+  make: leadText(CAR_LEAD_MAX.make),
+  model: leadText(CAR_LEAD_MAX.model),
   badge: optText,
   series: optText,
   variant: opt(VariantSchema),
@@ -226,7 +236,7 @@ export const CarRecordSchema = v.looseObject({
   compliance_date: optText,
   rego_expiry: optText,
   regplate: optText,
-  stocknum: opt(v.union([feedText, v.pipe(v.number(), v.transform(String))])),
+  stocknum: opt(v.pipe(v.union([feedText, v.pipe(v.number(), v.transform(String))]), v.maxLength(CAR_LEAD_MAX.stocknum, `must be at most ${CAR_LEAD_MAX.stocknum} characters (the longest a lead about the car takes)`))),
   vin: optText,
   nvic: optText,
   has_nvic: opt(bool),
@@ -265,8 +275,9 @@ export const CarRecordSchema = v.looseObject({
   show_on_dealer_website: opt(bool),
   standardEquipment: opt(v.array(feedText)),
   path: optText,
-  dealership_slug: optText,
-  dealership_id: opt(v.union([v.number(), v.string()])),
+  dealership_slug: leadText(CAR_LEAD_MAX.dealership_slug),
+  /** Sent with the car's leads as car_dealership_id, as it is (isLeadId); a blank one names none and is not sent. */
+  dealership_id: opt(v.pipe(v.union([v.number(), v.string()]), v.check((id) => (typeof id === 'string' && id.trim() === '') || isLeadId(id), `dealership_id ${LEAD_ID_MESSAGE}`))),
   city: optText,
   state: optText,
   private_suburb: optText,

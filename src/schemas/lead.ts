@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import { AU_STATES, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, kmInput, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { preferredServiceDate, serviceOrderDetails } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
+import { CAR_LEAD_MAX } from './car-lead-bounds.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
 
 /**
@@ -72,11 +73,11 @@ export const LeadSubmissionSchema = v.object({
   user_agent: optionalText(500),
   car_id: v.optional(idValue),
   car_dealership_id: v.optional(idValue),
-  dealership_slug: optionalText(120),
+  dealership_slug: optionalText(CAR_LEAD_MAX.dealership_slug),
   location: optionalText(120),
   location_id: v.optional(idValue),
   manufacturer_slug: optionalText(120),
-  stock_number: optionalText(40),
+  stock_number: optionalText(CAR_LEAD_MAX.stocknum),
   page_id: optionalText(80),
   lead_attributes: v.optional(LeadAttributesSchema),
   /** Campaign and other page parameters (spec: "custom params", "campaign params"). */
@@ -97,8 +98,8 @@ export const LeadSubmissionSchema = v.object({
   terms_conditions: v.optional(checkbox),
 
   // Vehicle of interest and enquiry details.
-  'Vehicle Make': optionalText(60),
-  'Vehicle Model': optionalText(60),
+  'Vehicle Make': optionalText(CAR_LEAD_MAX.make),
+  'Vehicle Model': optionalText(CAR_LEAD_MAX.model),
   car_type: v.optional(v.picklist([...CAR_TYPES, ''], 'car_type must be new, used or demo')),
   vehicle_status: optionalText(40),
   Rego: optionalText(12),

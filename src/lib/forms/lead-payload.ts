@@ -115,7 +115,8 @@ export function buildLeadPayload(input: LeadPayloadInput): Record<string, unknow
   const car = input.car;
   if (car) {
     body.car_id = String(car.id);
-    if (car.dealership_id !== undefined && car.dealership_id !== null) body.car_dealership_id = String(car.dealership_id);
+    // A blank dealership id (the feed's) names none: not sent. Every value goes whole: the stock reader bounds them at what the API takes (src/schemas/car-lead-bounds.ts).
+    if (car.dealership_id !== undefined && car.dealership_id !== null && String(car.dealership_id).trim() !== '') body.car_dealership_id = String(car.dealership_id);
     if (car.stocknum) body.stock_number = car.stocknum;
     if (car.make) body['Vehicle Make'] ??= car.make;
     if (car.model) body['Vehicle Model'] ??= car.model;

@@ -26,6 +26,9 @@ export interface Adjustment {
   amount: number;
 }
 
+/** The lowest offer made online (the valuation's and an adjusted one's). */
+export const MINIMUM_OFFER = 500;
+
 /** Offers are rounded down to this many dollars. */
 export const OFFER_ROUNDING = 10;
 

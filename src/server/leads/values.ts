@@ -59,3 +59,23 @@ export function laterStepRefusal(stored: StoredLead, values: { car_id?: string; 
     return { status: 422, error: FIX_ERRORS, fields: { dateTime: TEST_DRIVE_LATER } };
   return undefined;
 }
+
+/** The comments field message of a post that sends its comments twice, as two different texts. */
+export const COMMENTS_TWICE = 'Please send the comments once: as message or as comments.';
+
+/** Whether a posted value says nothing (absent, null or blank text). */
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The one name mapping of POST /api/leads (docs/lead-api.md): the instant offer's `comments`
+ * (spec §3 Instant offer) is the lead's `message` (spec §3 Lead form values, label Comments). A
+ * body's `comments` is read as its `message`; both at once must be the same text (else a
+ * problem on `comments`). Returns the body to parse, or the problem.
+ */
+export function commentsAsMessage(body: unknown): { body: unknown; problem?: undefined } | { problem: Record<string, string> } {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('comments' in body)) return { body };
+  const { comments, ...rest } = body as Record<string, unknown>;
+  if (isBlank(comments)) return { body: rest };
+  if (isBlank(rest.message) || rest.message === comments) return { body: { ...rest, message: comments } };
+  return { problem: { comments: COMMENTS_TWICE } };
+}

@@ -242,6 +242,7 @@ describe('InstantOffer towards a car (/cars/trade-in) with an offer', () => {
       '/car-choices.json': [200, JSON.parse(encodeCarChoices([car]))],
       '/eval-expert/enter-vin': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3' }]],
       '/eval-expert/update-eval': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+      '/trade-in/adjustments': [200, { offer_price: 10000, OfferPrice: 10000 }],
       '/leads': [201, { success: true, lead_id: 'L6' }],
     };
     const { form } = await tradeIn(routes, { rego: 'MAZ019', carChoicesUrl: '/car-choices.json' });
@@ -261,6 +262,7 @@ describe('InstantOffer towards a car (/cars/trade-in) when the car choices canno
   const valuation: Record<string, [number, unknown]> = {
     '/eval-expert/enter-vin': [200, [{ EvalID: 4, Year: 2019, Make: 'Mazda', Model: '3' }]],
     '/eval-expert/update-eval': [200, [{ EvalID: 4, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+    '/trade-in/adjustments': [200, { offer_price: 10000, OfferPrice: 10000 }],
     '/leads': [201, { success: true, lead_id: 'L4' }],
   };
 
@@ -414,6 +416,7 @@ describe('InstantOffer: the lead API refusing the offer acceptance', () => {
       {
         '/eval-expert/enter-vin': [200, [{ EvalID: 12, Year: 2019, Make: 'Mazda', Model: '3' }]],
         '/eval-expert/update-eval': [200, [{ EvalID: 12, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 12000 }]],
+        '/trade-in/adjustments': [200, { offer_price: 12000, OfferPrice: 12000 }],
         '/leads': [201, { success: true, lead_id: 'L12' }],
       },
       { rego: 'MAZ019' },
@@ -423,5 +426,32 @@ describe('InstantOffer: the lead API refusing the offer acceptance', () => {
     const alert = form.querySelector<HTMLElement>('[data-testid="error-warning"]');
     expect(alert?.textContent).toBe(NO_OFFER_TO_ACCEPT);
     expect(document.activeElement).toBe(alert);
+  });
+});
+
+describe('InstantOffer towards a car (/cars/trade-in): the adjustments call failing', () => {
+  const routes = (adjustments: [number, unknown]): Record<string, [number, unknown]> => ({
+    '/eval-expert/enter-vin': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3' }]],
+    '/eval-expert/update-eval': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+    '/trade-in/adjustments': adjustments,
+    '/leads': [201, { success: true, lead_id: 'L6' }],
+  });
+
+  it('shows the instant offer failure (spec §8), sends no lead and no offer that ignores the answers; the details stay', async () => {
+    const { calls, form } = await tradeIn(routes([500, { success: false, error: LEAD_MESSAGES.unexpected }]), {
+      rego: 'MAZ019',
+      details: { condition: 'Poor' },
+    });
+    expect(calls.map((call) => call.path)).not.toContain('/leads');
+    await settle();
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe('An error occurred while submitting the form. Please try again.');
+    expect(form.textContent).not.toContain('$10,000');
+    expect(form.querySelector<HTMLSelectElement>('#instant-offer-car_condition')?.value).toBe('Poor');
+  });
+
+  it('with the adjusted offer: the lead carries it and the answers it was computed from', async () => {
+    const { calls } = await tradeIn(routes([200, { offer_price: 8500, OfferPrice: 8500 }]), { rego: 'MAZ019', details: { condition: 'Poor' } });
+    expect(calls.find((call) => call.path === '/trade-in/adjustments')!.body).toMatchObject({ id: '6', answers: { car_condition: 'Poor' } });
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ car_condition: 'Poor', custom_params: { offer_price: 8500 } });
   });
 });

@@ -240,11 +240,15 @@ export function useInstantOffer(props: InstantOfferProps) {
           },
         },
       });
-      if (adjusted.ok && typeof adjusted.data?.offer_price === 'number') {
-        offerPrice = adjusted.data.offer_price;
-        valued.OfferPrice = offerPrice;
-        valued.offer_price = offerPrice;
-      } else if (!adjusted.ok) console.warn('valuation adjustments not applied', adjusted.message);
+      if (!adjusted.ok || typeof adjusted.data?.offer_price !== 'number') {
+        // No offer that ignores the answers is shown or sent: the instant offer's failure (spec §8), the details kept to send again.
+        kit.setSubmitting(false);
+        const said = adjusted.ok ? undefined : adjusted.message;
+        return kit.reject({ message: said && said !== LEAD_MESSAGES.unexpected ? said : INSTANT_OFFER_ERROR, fieldErrors: {} });
+      }
+      offerPrice = adjusted.data.offer_price;
+      valued.OfferPrice = offerPrice;
+      valued.offer_price = offerPrice;
     }
     const described = vehicleLabel(valued ?? vehicle, chosenDescription());
     const location = props.locations.find((entry) => entry.id === contact.output.location_id) ?? props.locations[0];

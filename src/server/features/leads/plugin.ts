@@ -12,8 +12,9 @@ import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
-import { laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
+import { commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { leadKey } from '../../leads/repository.ts';
+import { leadAnswersPlan, storeAdjustedOffer } from '../../leads/trade-in-answers.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -52,7 +53,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
 
   app.post('/api/leads', async (request, reply) => {
     const tenant = request.tenant;
-    const lead = parseOr400(LeadSubmissionSchema, request.body, reply);
+    // The instant offer's 'comments' (spec §3) is the message: the API's one name mapping.
+    const named = commentsAsMessage(request.body);
+    if (named.problem) return sendError(reply, 400, FIX_ERRORS, named.problem);
+    const lead = parseOr400(LeadSubmissionSchema, named.body, reply);
     if (!lead) return reply;
     if (lead[HONEYPOT_FIELD]) {
       // Looks like success to the bot; nothing is stored or delivered.
@@ -102,10 +106,16 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (lead.location !== undefined && !tenant.locationKeys.has(lead.location)) problems.location = 'This location is not part of this site.';
     if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
     // The instant offer's lead names an evaluation this site made (it exempts the post from the terms box and the SMS is built from it).
-    if (lead.evalid !== undefined && !(await stores.evaluations.get(tenant.slug, lead.evalid))) problems.evalid = EVALUATION_NOT_FOUND;
+    const evaluation = lead.evalid === undefined ? undefined : await stores.evaluations.get(tenant.slug, lead.evalid);
+    if (lead.evalid !== undefined && !evaluation) problems.evalid = EVALUATION_NOT_FOUND;
+    // The server decides: the offer the dealer reads follows the answers printed beside it (src/server/leads/trade-in-answers.ts).
+    const answersPlan = evaluation ? leadAnswersPlan(lead, evaluation, lead.car_id !== undefined) : ({ kind: 'none' } as const);
+    if (answersPlan.kind === 'refuse') Object.assign(problems, answersPlan.problems);
     // An acceptance speaks for the shopper to the dealer ('The customer accepted the instant offer.'): only where there is an offer.
     if (lead.offer_accepted === true && !continuesValuation && lead.evalid === undefined) problems.offer_accepted = NO_OFFER_TO_ACCEPT;
     if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
+    // Answers the stored offer was not adjusted by (the island's adjustments call failed, or other answers): applied before the lead is stored.
+    if (answersPlan.kind === 'adjust') await storeAdjustedOffer(stores.db, evaluation!, answersPlan.base, answersPlan.answers, now());
 
     const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...claimed } = lead;
     // Only the payments module says whether anything was paid (docs/payments.md).

@@ -16,7 +16,7 @@ import type { ApiContext } from '../../kernel/context.ts';
 import { sendError } from '../../kernel/http.ts';
 import type { TradeInAdapters } from './adapters.ts';
 import { MINIMUM_OFFER } from './valuation.ts';
-import type { TradeInStore } from './store.ts';
+import { baseOffer, storeAdjustedOffer } from '../../leads/trade-in-answers.ts';
 import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
 import { offeredOnly } from '../../kernel/feature-switches.ts';
 
@@ -29,7 +29,7 @@ const BodySchema = v.object({
 });
 
 /** Register the adjustments route (from the trade-in plugin). */
-export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
+export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, notFound: string): void {
   app.post('/api/trade-in/adjustments', offeredOnly('trade_in'), async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
@@ -42,15 +42,15 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
     if (body.id) {
       const evaluation = await ctx.stores.evaluations.get(tenant.slug, body.id);
       if (!evaluation) return sendError(reply, 404, notFound);
-      // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
       const stored = evaluation.vehicle ?? {};
       // An over-limit car has no online offer to adjust.
       const withheld = offerWithheld({ year: stored.Year, km: evaluation.km }, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
       if (withheld) return sendError(reply, 422, withheld.message);
-      const base = typeof stored.baseOfferPrice === 'number' && stored.adjustedOffer === evaluation.offer_price ? stored.baseOfferPrice : evaluation.offer_price;
-      if (typeof base !== 'number' || !(base > 0)) return sendError(reply, 409, 'Please finish the valuation (odometer and contact details) before answering these questions.');
-      const result = adjustOffer(base, answers, MINIMUM_OFFER);
-      await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { offer_price: result.offer, vehicle: { ...stored, baseOfferPrice: base, adjustedOffer: result.offer, adjustments: result.adjustments } }, ctx.now());
+      // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
+      const base = baseOffer(evaluation);
+      if (base === undefined) return sendError(reply, 409, 'Please finish the valuation (odometer and contact details) before answering these questions.');
+      // Stored with the answers it was computed from: the trade-in lead's answers are checked against them (src/server/leads/trade-in-answers.ts).
+      const result = await storeAdjustedOffer(ctx.stores.db, evaluation, base, answers, ctx.now());
       return { EvalID: evaluation.id, base_offer_price: base, offer_price: result.offer, OfferPrice: result.offer, adjustments: result.adjustments };
     }
 
