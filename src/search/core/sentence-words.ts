@@ -432,7 +432,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
  * contraction is one word without its apostrophe ("don't" and 'dont').
  */
 export const NEGATIONS: ReadonlySet<string> = new Set([
-  ...['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither', 'avoid', 'hate', 'dislike'],
-  ...['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'cant', 'cannot'],
+  ...['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither', 'nothing', 'none', 'avoid', 'hate', 'dislike'],
+  ...['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'mustnt', 'neednt', 'hasnt', 'havent', 'cant', 'cannot'],
   ...['anything but', 'other than', 'apart from', 'instead of', 'not a fan of', 'not keen on'],
 ]);

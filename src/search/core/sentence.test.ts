@@ -561,6 +561,57 @@ describe('the sentence reader: words', () => {
   });
 });
 
+describe('the sentence reader: years, negations and amounts said in other ways', () => {
+  it("joins two years said together ('2018 or 2019', '2018 2020 ranger') into the span of both, never a range of min above max", () => {
+    expect(read('hilux 2018 or 2019').range).toEqual({ year: { min: 2018, max: 2019 } });
+    expect(read('hilux 2018 2019').range).toEqual({ year: { min: 2018, max: 2019 } });
+    expect(read('2018 and 2019').range).toEqual({ year: { min: 2018, max: 2019 } });
+    expect(read('2018 2020 ranger').range).toEqual({ year: { min: 2018, max: 2020 } });
+    expect(read('2015-2016 or 2019').range).toEqual({ year: { min: 2015, max: 2019 } });
+    // Bounds still narrow a span, and bounds that contradict each other read as either.
+    expect(read('2015-2019 under 2018').range).toEqual({ year: { min: 2015, max: 2017 } });
+    expect(read('since 2019, 2017 or 2020').range).toEqual({ year: { min: 2019, max: 2020 } });
+    expect(read('over 30k under 20k').range).toEqual({});
+    for (const sentence of ['2018 or 2019', '2020 2018', 'pre 2010 2015', 'over 30k under 20k', 'under 20k 30k-40k']) {
+      for (const bounds of Object.values(read(sentence).range))
+        expect(bounds.min === undefined || bounds.max === undefined || bounds.min <= bounds.max).toBe(true);
+    }
+  });
+
+  it('reads \'nothing\', \'none\', "mustn\'t", "hasn\'t", "haven\'t", "needn\'t" as negations: nothing, never the opposite', () => {
+    for (const sentence of ['nothing over 30k', "hasn't got a sunroof", "haven't got a sunroof", "mustn't be diesel", "needn't be diesel", 'none over 30k']) {
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: {}, query: '' });
+    }
+    expect(filters(read("ute that hasn't got a sunroof"))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+  });
+
+  it("reads a space between thousands ('$30 000', '100 000 km') as one number", () => {
+    expect(filters(read('under $30 000'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(filters(read('under 100 000 km'))).toEqual({ refinementList: {}, range: { km: { max: 100000 } }, query: '' });
+    expect(read('between 20 000 and 30 000').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('under $1 250 000').range).toEqual({ price: { max: 1250000 } });
+    // Two years, or a year and a stock number, are no thousands.
+    expect(read('2018 2019').range).toEqual({ year: { min: 2018, max: 2019 } });
+  });
+
+  it("reads a negated comparison of years or amounts as what it allows ('no older than 2015' is 2015 or newer)", () => {
+    expect(read('no older than 2015').range).toEqual({ year: { min: 2015 } });
+    expect(read('not older than 2015').range).toEqual({ year: { min: 2015 } });
+    expect(read('no less than 2015').range).toEqual({ year: { min: 2015 } });
+    expect(read('no newer than 2020').range).toEqual({ year: { max: 2020 } });
+    expect(read('not newer than 2020').range).toEqual({ year: { max: 2020 } });
+    expect(read('no less than 20k').range).toEqual({ price: { min: 20000 } });
+    expect(read('no more than 30k').range).toEqual({ price: { max: 30000 } });
+    expect(filters(read('no older than 2015')).query).toBe('');
+  });
+
+  it("reads 'older than' and 'newer than' an age the way round they say ('older than 5 years' is 2021 or before)", () => {
+    expect(read('older than 5 years').range).toEqual({ year: { max: YEAR - 5 } });
+    expect(read('newer than 5 years').range).toEqual({ year: { min: YEAR - 5 } });
+    expect(read('no older than 5 years').range).toEqual({ year: { min: YEAR - 5 } });
+  });
+});
+
 describe('a reading on the embedded engine', () => {
   const ute = (id: number, fields: Partial<Car>) =>
     makeCar({ id, slug: `car-${id}`, make: 'Ford', model: 'Ranger', simple_body: 'Ute', standardEquipment: ['Tow Bar'], ...fields });

@@ -417,6 +417,8 @@ interface Token {
   dashBefore: boolean;
   /** Written against the word before with a hyphen and no space ('d-max', 'cx-5'): part of a name. */
   joined: boolean;
+  /** A number written with spaces between its thousands ('30 000'). */
+  spaced?: boolean;
   /** A '/' stood between this word and the one before ('p/w'). */
   slashBefore: boolean;
   used: boolean;
@@ -458,6 +460,20 @@ function tokenize(sentence: string): Token[] {
     // '30,000' is one number: digits after a comma right behind a number, a unit against them too ('50,000kms').
     if (match[2] && previous && !previous.symbol && /^\d+$/.test(previous.norm) && between === ',' && /^\d{3}(\.\d+)?\p{L}*$/u.test(match[2])) {
       extend(previous, previous.norm + fold(match[2]));
+      continue;
+    }
+    // '30 000', '1 250 000': groups of three digits after a space (or a no-break space) behind a number of one to three digits are one number.
+    if (
+      match[2] &&
+      !match[1] &&
+      previous &&
+      !previous.symbol &&
+      (/^\d{1,3}$/.test(previous.norm) || (previous.spaced && /^\d+$/.test(previous.norm))) &&
+      /^[ \u00a0\u202f]$/.test(between) &&
+      /^\d{3}(\.\d+)?\p{L}*$/u.test(match[2])
+    ) {
+      extend(previous, previous.norm + fold(match[2]));
+      previous.spaced = true;
       continue;
     }
     // An apostrophe-s after a number is its plural: "1990's" is '1990s', "100k's" is '100k' (not 100 ks).
@@ -592,6 +608,19 @@ type Comparison = 'max' | 'min' | 'around' | 'between' | 'from';
 
 /** Comparators, longest first: words -> what they do and whether the bound itself is excluded. */
 const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
+  // A negated comparison is the bound it leaves ('no older than 2015' is 2015 or newer), the bound itself allowed.
+  [['no', 'older', 'than'], 'min', false],
+  [['not', 'older', 'than'], 'min', false],
+  [['no', 'newer', 'than'], 'max', false],
+  [['not', 'newer', 'than'], 'max', false],
+  [['no', 'less', 'than'], 'min', false],
+  [['not', 'less', 'than'], 'min', false],
+  [['no', 'cheaper', 'than'], 'min', false],
+  [['not', 'cheaper', 'than'], 'min', false],
+  [['no', 'lower', 'than'], 'min', false],
+  [['not', 'lower', 'than'], 'min', false],
+  [['no', 'greater', 'than'], 'max', false],
+  [['not', 'greater', 'than'], 'max', false],
   [['no', 'more', 'than'], 'max', false],
   [['not', 'more', 'than'], 'max', false],
   [['no', 'more', 'then'], 'max', false],
@@ -641,6 +670,9 @@ const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
   [['~'], 'around', false],
   [['between'], 'between', false],
 ];
+
+/** Words of a bound said of a year ('older than 2015', 'or newer'): of an age ('5 years old') they bound the other way. */
+const AGE_WAY_WORDS: ReadonlySet<string> = new Set(['older', 'newer', 'earlier', 'later']);
 
 /** Words after a number that bound it: 'or less', 'and up', 'onwards'. */
 const AFTER_WORDS: readonly [readonly string[], 'max' | 'min'][] = [
@@ -983,15 +1015,20 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       let comparison: 'max' | 'min' | 'around' | 'exact' = kind === 'from' ? 'min' : kind === 'max' || kind === 'min' || kind === 'around' ? kind : 'exact';
       const strict = comparator?.[2] ?? false;
       if (amount.plus) comparison = 'min';
+      let boundWords: readonly string[] = comparator?.[0] ?? [];
       if (comparison === 'exact') {
         for (const [words, after] of AFTER_WORDS) {
           if (wordsMatch(end, words) && !startsAmount(end + words.length, words)) {
             comparison = after;
+            boundWords = words;
             end += words.length;
             break;
           }
         }
       }
+      // 'older' and 'newer' bound a year; of an age they say the other way round ('older than 5 years' is more years).
+      if (amount.unit === 'age' && boundWords.some((word) => AGE_WAY_WORDS.has(word)))
+        comparison = comparison === 'max' ? 'min' : comparison === 'min' ? 'max' : comparison;
       if (comparison === 'exact' && amount.roughly) comparison = 'around';
       // A bare year waits for the phrases ('Peugeot 2008' is a model); a bare plain number is a keyword.
       if (comparison === 'exact' && amount.unit === null) continue;
@@ -1123,10 +1160,33 @@ function closest(key: string, vocabulary: SentenceVocabulary): Entry | null {
   return best && !tie ? best : null;
 }
 
-/** The parts combined: values of one facet OR-ed, bounds of one range intersected, a model's make added. */
+/**
+ * The ranges said of one attribute as one range: closed ranges ('2018', '2015-2019') are either
+ * one ('2018 or 2019', '2018 2020') and join into the span of all; open bounds ('under 30k', '2018
+ * or newer') narrow that. Where what is left is empty ('over 30k under 20k'), the ranges are
+ * either one: their span, open on a side any of them leaves open. Never min above max.
+ */
+function joinRanges(said: readonly RangeBounds[]): RangeBounds {
+  const closed = said.filter((bounds) => bounds.min !== undefined && bounds.max !== undefined);
+  let min = closed.length > 0 ? Math.min(...closed.map((bounds) => bounds.min!)) : undefined;
+  let max = closed.length > 0 ? Math.max(...closed.map((bounds) => bounds.max!)) : undefined;
+  for (const bounds of said) {
+    if (closed.includes(bounds)) continue;
+    if (bounds.min !== undefined) min = min === undefined ? bounds.min : Math.max(min, bounds.min);
+    if (bounds.max !== undefined) max = max === undefined ? bounds.max : Math.min(max, bounds.max);
+  }
+  if (min !== undefined && max !== undefined && min > max) {
+    min = said.every((bounds) => bounds.min !== undefined) ? Math.min(...said.map((bounds) => bounds.min!)) : undefined;
+    max = said.every((bounds) => bounds.max !== undefined) ? Math.max(...said.map((bounds) => bounds.max!)) : undefined;
+  }
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+/** The parts combined: values of one facet OR-ed, ranges of one attribute joined (joinRanges), a model's make added. */
 function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabulary): SentenceReading {
   const refinementList: Record<string, string[]> = {};
   const range: Record<string, RangeBounds> = {};
+  const saidRanges: Record<string, RangeBounds[]> = {};
   let sortBy: string | undefined;
   for (const part of parts) {
     if (part.kind === 'refine') {
@@ -1135,10 +1195,12 @@ function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabul
         for (const value of values) if (!list.some((known) => known.toLowerCase() === value.toLowerCase())) list.push(value);
       }
     } else if (part.kind === 'range' && part.attribute) {
-      const bounds = (range[part.attribute] ??= {});
-      if (part.min !== undefined) bounds.min = bounds.min === undefined ? part.min : Math.max(bounds.min, part.min);
-      if (part.max !== undefined) bounds.max = bounds.max === undefined ? part.max : Math.min(bounds.max, part.max);
+      (saidRanges[part.attribute] ??= []).push({ min: part.min, max: part.max });
     } else if (part.kind === 'sort') sortBy = part.sortBy;
+  }
+  for (const [attribute, said] of Object.entries(saidRanges)) {
+    const bounds = joinRanges(said);
+    if (bounds.min !== undefined || bounds.max !== undefined) range[attribute] = bounds;
   }
   // A model names its make when only one make has it ('hilux' -> Toyota HiLux).
   if (refinementList.model && !refinementList.make) {
