@@ -57,6 +57,24 @@ describe('withReading', () => {
     });
   });
 
+  it('drops the badge of the dropped model: a new make, or a new model, keeps no badge the sentence did not name', () => {
+    const state = { refinementList: { make: ['Toyota'], model: ['HiLux'], badge: ['SR5'], make_model: ['Toyota > HiLux'], fuel: ['Diesel'] } };
+    expect(withReading(state, { refinementList: { make: ['Mazda'] }, range: {}, query: '' })).toEqual({
+      refinementList: { make: ['Mazda'], fuel: ['Diesel'] },
+    });
+    expect(withReading(state, { refinementList: { model: ['LandCruiser'], make: ['Toyota'] }, range: {}, query: '' })).toEqual({
+      refinementList: { make: ['Toyota'], model: ['LandCruiser'], fuel: ['Diesel'] },
+    });
+    expect(withReading(state, { refinementList: { make: ['Toyota'], model: ['HiLux'], badge: ['GXL'] }, range: {}, query: '' })).toEqual({
+      refinementList: { make: ['Toyota'], model: ['HiLux'], badge: ['GXL'], fuel: ['Diesel'] },
+    });
+    // A sentence naming neither keeps them.
+    expect(withReading(state, { refinementList: { colour: ['White'] }, range: {}, query: '' }).refinementList).toEqual({
+      ...state.refinementList,
+      colour: ['White'],
+    });
+  });
+
   it("takes the sentence's sort, and leaves no query when every word was understood", () => {
     expect(withReading({}, { refinementList: {}, range: { year: { min: 2018 } }, sortBy: 'latest', query: '' })).toEqual({
       sortBy: 'latest',

@@ -44,13 +44,17 @@ const rangeText = (bounds: RangeBounds) => `${bounds.min ?? ''}:${bounds.max ?? 
 
 /**
  * A search state with a reading folded in: the facets and ranges the sentence names replace
- * the state's own for those attributes (a new make drops the chosen model), the rest stays; the
+ * the state's own for those attributes (a new make drops the chosen model, a new make or model
+ * the chosen badge), the rest stays; the
  * query becomes the words left over and the page goes back to the first.
  */
 export function withReading(state: SearchUrlState, reading: Pick<SentenceReading, 'refinementList' | 'range' | 'sortBy' | 'query'>): SearchUrlState {
   const refinementList: Record<string, string[]> = { ...state.refinementList };
   for (const [attribute, values] of Object.entries(reading.refinementList)) refinementList[attribute] = [...values];
-  if (reading.refinementList.make && !reading.refinementList.model) delete refinementList.model;
+  // A new make drops the chosen model; a new make or model drops what belonged to the old model (its badge, its make > model value).
+  const names = (attribute: string) => reading.refinementList[attribute] !== undefined;
+  if (names('make') && !names('model')) delete refinementList.model;
+  if (names('make') || names('model')) for (const attribute of ['badge', 'make_model']) if (!names(attribute)) delete refinementList[attribute];
   const range: Record<string, string> = { ...state.range };
   for (const [attribute, bounds] of Object.entries(reading.range)) range[attribute] = rangeText(bounds);
   const next: SearchUrlState = {};

@@ -612,6 +612,18 @@ describe('the sentence reader: years, negations and amounts said in other ways',
   });
 });
 
+describe('the sentence reader: makes, models and words around them', () => {
+  it("reads a model of one make with another make as both ('cx5 or toyota'): the model's make added, the other make with all its models", () => {
+    const toyota = ['HiLux', 'Land Cruiser', 'LandCruiser'];
+    expect(read('cx5 or toyota').refinementList).toEqual({ model: ['CX-5', ...toyota], make: ['Toyota', 'Mazda'] });
+    expect(read('mazda cx5 or any toyota').refinementList).toEqual({ make: ['Mazda', 'Toyota'], model: ['CX-5', ...toyota] });
+    // A make with its own model, and a model with its make, are as before.
+    expect(read('toyota hilux').refinementList).toEqual({ make: ['Toyota'], model: ['HiLux'] });
+    expect(read('toyota or ford ranger').refinementList).toEqual({ make: ['Toyota', 'Ford'], model: ['Ranger', ...toyota] });
+    expect(read('hilux or ranger').refinementList).toEqual({ model: ['HiLux', 'Ranger'], make: ['Toyota', 'Ford'] });
+  });
+});
+
 describe('a reading on the embedded engine', () => {
   const ute = (id: number, fields: Partial<Car>) =>
     makeCar({ id, slug: `car-${id}`, make: 'Ford', model: 'Ranger', simple_body: 'Ute', standardEquipment: ['Tow Bar'], ...fields });

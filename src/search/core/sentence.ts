@@ -120,6 +120,8 @@ export interface SentenceVocabulary {
   readonly fuzzy: ReadonlyMap<string, readonly { key: string; entry: Entry; edits: number }[]>;
   /** Lower-case model -> the makes that have it. */
   readonly makesOfModel: ReadonlyMap<string, readonly string[]>;
+  /** Lower-case make -> its models as the stock spells them. */
+  readonly modelsOfMake: ReadonlyMap<string, readonly string[]>;
   /** Numeric values of count facets (seats, sleeps). */
   readonly counts: ReadonlyMap<string, readonly number[]>;
   /** Weekly repayment bands ('$150 - $200'). */
@@ -318,6 +320,7 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
   }
 
   const makesOfModel = new Map<string, string[]>();
+  const modelsOfMake = new Map<string, string[]>();
   for (const pair of valuesOf(source, 'make_model')) {
     const at = pair.indexOf(' > ');
     if (at <= 0) continue;
@@ -326,6 +329,9 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const list = makesOfModel.get(model.toLowerCase()) ?? [];
     if (!list.includes(make)) list.push(make);
     makesOfModel.set(model.toLowerCase(), list);
+    const ofMake = modelsOfMake.get(make.toLowerCase()) ?? [];
+    if (!ofMake.includes(model)) ofMake.push(model);
+    modelsOfMake.set(make.toLowerCase(), ofMake);
     // 'Mazda 3', 'Toyota 86': a model named by a number is read with its make; a model of
     // the same spelling ('Mazda3') is the same car.
     const key = phraseKey(`${make} ${model}`);
@@ -397,7 +403,7 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
       return numbers?.length === 1 && /\band over\b|\+\s*$/i.test(value) ? [{ value, low: Number(numbers[0]), high: Number.POSITIVE_INFINITY }] : [];
     })
     .sort((a, b) => a.low - b.low);
-  return { phrases, maxWords, fuzzy, makesOfModel, counts, weeklyBands };
+  return { phrases, maxWords, fuzzy, makesOfModel, modelsOfMake, counts, weeklyBands };
 }
 
 interface Token {
@@ -1212,6 +1218,20 @@ function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabul
       else makes.add(of[0]!);
     }
     if (known && makes.size > 0) refinementList.make = [...makes];
+  } else if (refinementList.model && refinementList.make) {
+    // A model of one make with another make ('cx5 or toyota', 'mazda cx5 or any toyota'): the
+    // filters AND make and model, so the model's makes join the makes, and a make none of whose
+    // models is named keeps all its models (where the stock lists them; else no model filter).
+    const makesOf = refinementList.model.map((model) => vocabulary.makesOfModel.get(model.toLowerCase()));
+    if (makesOf.every((of) => of !== undefined && of.length > 0)) {
+      const makes = refinementList.make;
+      const has = (list: readonly string[], value: string) => list.some((known) => known.toLowerCase() === value.toLowerCase());
+      for (const of of makesOf) for (const make of of!) if (!has(makes, make)) makes.push(make);
+      const alone = makes.filter((make) => !makesOf.some((of) => has(of!, make)));
+      const modelsOfAlone = alone.map((make) => vocabulary.modelsOfMake.get(make.toLowerCase()) ?? []);
+      if (modelsOfAlone.some((models) => models.length === 0)) delete refinementList.model;
+      else for (const model of modelsOfAlone.flat()) if (!has(refinementList.model, model)) refinementList.model.push(model);
+    }
   }
   return { refinementList, range, ...(sortBy ? { sortBy } : {}), query, parts };
 }
