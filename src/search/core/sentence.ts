@@ -11,8 +11,12 @@
  * nor as a keyword. The passes: docs/search.md.
  */
 import {
+  COLOUR_PLACES,
+  COMPOUND_PHRASES,
   CONJUNCTIONS,
   FILLER_WORDS,
+  INTERIOR_MATERIALS,
+  INTERIOR_WORDS,
   MAKE_NICKNAMES,
   MEANINGS,
   MODAL_WORDS,
@@ -22,6 +26,7 @@ import {
   type FacetMeaning,
 } from './sentence-words.ts';
 import { editDistance } from '../../schemas/spelling.ts';
+import { FACET_LIMITS } from './config.ts';
 
 /** A numeric range; either side may be open. */
 export interface RangeBounds {
@@ -120,7 +125,7 @@ export interface SentenceVocabulary {
   readonly fuzzy: ReadonlyMap<string, readonly { key: string; entry: Entry; edits: number }[]>;
   /** Lower-case model -> the makes that have it. */
   readonly makesOfModel: ReadonlyMap<string, readonly string[]>;
-  /** Lower-case make -> its models as the stock spells them. */
+  /** Lower-case make -> its models as the stock spells them; empty where the make > model facet was cut at its limit (the lists may miss models). */
   readonly modelsOfMake: ReadonlyMap<string, readonly string[]>;
   /** Numeric values of count facets (seats, sleeps). */
   readonly counts: ReadonlyMap<string, readonly number[]>;
@@ -298,6 +303,17 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     }
   }
 
+  // Phrases of several meanings, where the stock answers every one (else their words are read one by one).
+  for (const [phrase, said] of Object.entries(COMPOUND_PHRASES)) {
+    const refine: Record<string, string[]> = {};
+    const entries = said.map((part) => phrases.get(phraseKey(part)));
+    if (!entries.every((entry) => entry?.tier === TIER.meaning && entry.target.kind === 'refine')) continue;
+    for (const entry of entries)
+      for (const [attribute, values] of Object.entries((entry!.target as { refine: Record<string, string[]> }).refine))
+        refine[attribute] = [...new Set([...(refine[attribute] ?? []), ...values])];
+    add(phrase, { tier: TIER.meaning, target: { kind: 'refine', refine } });
+  }
+
   // The stock's own values.
   for (const attribute of WORD_FACETS) for (const value of valuesOf(source, attribute)) add(value, { tier: TIER.value, target: refine(attribute, [value]) });
   const makes = valuesOf(source, 'make');
@@ -403,7 +419,8 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
       return numbers?.length === 1 && /\band over\b|\+\s*$/i.test(value) ? [{ value, low: Number(numbers[0]), high: Number.POSITIVE_INFINITY }] : [];
     })
     .sort((a, b) => a.low - b.low);
-  return { phrases, maxWords, fuzzy, makesOfModel, modelsOfMake, counts, weeklyBands };
+  const modelsComplete = valuesOf(source, 'make_model').length < FACET_LIMITS.make_model;
+  return { phrases, maxWords, fuzzy, makesOfModel, modelsOfMake: modelsComplete ? modelsOfMake : new Map(), counts, weeklyBands };
 }
 
 interface Token {
@@ -1090,6 +1107,26 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       // A plural the vocabulary has in the singular ('utes', 'hiluxes' aside).
       const entry = vocabulary.phrases.get(key) ?? (key.length > 3 && key.endsWith('s') ? vocabulary.phrases.get(key.slice(0, -1)) : undefined);
       if (!entry) continue;
+      const after = tokens[index + length];
+      const next = after && !after.used && !after.symbol && !commaBetween(sentence, tokens[index + length - 1]!, after) ? after.norm : undefined;
+      if (next && entry.target.kind === 'refine' && Object.keys(entry.target.refine).join() === 'colour') {
+        // 'gold coast' where the stock has no such place: no colour; the place stays whole as keywords.
+        const words = tokens.slice(index, index + length).map((token) => token.norm);
+        if (COLOUR_PLACES.has(`${words.join(' ')} ${next}`)) break;
+        // 'red interior': the interior's colour is not read, nor left as keywords.
+        if (INTERIOR_WORDS.has(next)) {
+          take(index, index + length + 1, { kind: 'ignore' });
+          index += length;
+          break;
+        }
+        // 'black leather interior', 'tan cloth seats': the colour of the material inside; the rest is read on.
+        const then = wordAt(index + length + 1);
+        if (INTERIOR_MATERIALS.has(next) && then && (INTERIOR_WORDS.has(then) || then === 'seats' || then === 'seat')) {
+          take(index, index + length, { kind: 'ignore' });
+          index += length - 1;
+          break;
+        }
+      }
       apply(index, index + length, entry);
       index += length - 1;
       break;
@@ -1129,7 +1166,13 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     if (end > negation.end) negate(index, end);
     index = end - 1;
   }
-  for (const token of tokens) if (!token.used && (token.symbol || FILLER_WORDS.has(token.norm) || token.negation)) token.used = true;
+  tokens.forEach((token, index) => {
+    if (token.used || !(token.symbol || FILLER_WORDS.has(token.norm) || token.negation)) return;
+    // '5 series', '70 series' the stock has no model of: the name stays whole as keywords, not a lone number.
+    const before = tokens[index - 1];
+    if (token.norm === 'series' && before && !before.used && /^\d+$/.test(before.norm) && !commaBetween(sentence, before, token)) return;
+    token.used = true;
+  });
   // The words left over as typed: a hyphened group keeps its hyphen ('st-x').
   let query = '';
   tokens.forEach((token, index) => {
@@ -1143,6 +1186,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     parts.sort((a, b) => a.start - b.start),
     query,
     vocabulary,
+    sentence,
   );
 }
 
@@ -1189,7 +1233,7 @@ function joinRanges(said: readonly RangeBounds[]): RangeBounds {
 }
 
 /** The parts combined: values of one facet OR-ed, ranges of one attribute joined (joinRanges), a model's make added. */
-function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabulary): SentenceReading {
+function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabulary, sentence: string): SentenceReading {
   const refinementList: Record<string, string[]> = {};
   const range: Record<string, RangeBounds> = {};
   const saidRanges: Record<string, RangeBounds[]> = {};
@@ -1219,19 +1263,29 @@ function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabul
     }
     if (known && makes.size > 0) refinementList.make = [...makes];
   } else if (refinementList.model && refinementList.make) {
-    // A model of one make with another make ('cx5 or toyota', 'mazda cx5 or any toyota'): the
-    // filters AND make and model, so the model's makes join the makes, and a make none of whose
-    // models is named keeps all its models (where the stock lists them; else no model filter).
-    const makesOf = refinementList.model.map((model) => vocabulary.makesOfModel.get(model.toLowerCase()));
-    if (makesOf.every((of) => of !== undefined && of.length > 0)) {
-      const makes = refinementList.make;
-      const has = (list: readonly string[], value: string) => list.some((known) => known.toLowerCase() === value.toLowerCase());
-      for (const of of makesOf) for (const make of of!) if (!has(makes, make)) makes.push(make);
-      const alone = makes.filter((make) => !makesOf.some((of) => has(of!, make)));
-      const modelsOfAlone = alone.map((make) => vocabulary.modelsOfMake.get(make.toLowerCase()) ?? []);
-      if (modelsOfAlone.some((models) => models.length === 0)) delete refinementList.model;
-      else for (const model of modelsOfAlone.flat()) if (!has(refinementList.model, model)) refinementList.model.push(model);
-    }
+    // A model and a make an 'or' or 'and' stand between ('cx5 or toyota', 'mazda cx5 or any
+    // toyota') are either: the filters AND make and model, so a model said apart from every make
+    // adds its makes, and a make said apart from every model keeps all its models (where the
+    // stock lists them all; else no model filter). A make with its model ('hsv colorado') is that.
+    const only = (part: ReadPart, attribute: string, other: string) => part.kind === 'refine' && part.refine?.[attribute] && !part.refine[other];
+    const makeParts = parts.filter((part) => only(part, 'make', 'model'));
+    const modelParts = parts.filter((part) => only(part, 'model', 'make'));
+    const apart = (one: ReadPart, other: ReadPart) => {
+      const between = sentence.slice(Math.min(one.end, other.end), Math.max(one.start, other.start));
+      return wordsOf(between).some((word) => CONJUNCTIONS.has(word));
+    };
+    const has = (list: readonly string[], value: string) => list.some((known) => known.toLowerCase() === value.toLowerCase());
+    const makes = refinementList.make;
+    const models = refinementList.model;
+    const loneMakes = makeParts.filter((make) => modelParts.every((model) => apart(make, model))).flatMap((part) => part.refine!.make!);
+    for (const part of modelParts.filter((model) => makeParts.every((make) => apart(make, model))))
+      for (const model of part.refine!.model!) {
+        const of = vocabulary.makesOfModel.get(model.toLowerCase()) ?? [];
+        if (!of.some((make) => has(makes, make))) for (const make of of) makes.push(make);
+      }
+    const modelsOfLone = loneMakes.map((make) => vocabulary.modelsOfMake.get(make.toLowerCase()) ?? []);
+    if (modelsOfLone.some((list) => list.length === 0)) delete refinementList.model;
+    else for (const model of modelsOfLone.flat()) if (!has(models, model)) models.push(model);
   }
   return { refinementList, range, ...(sortBy ? { sortBy } : {}), query, parts };
 }
