@@ -5,12 +5,15 @@
  * as `data-car` JSON (search cards) or the page's car. The dialog holds the real form islands
  * of this folder (EnquiryForm, TestDriveForm, RequestPhotosForm), so a modal behaves as the
  * standalone page does (docs/forms.md); their code loads when a modal is about to open.
+ * The vehicle page mounts it as LeadModalsFromPage: its props are the page's data block
+ * (#lead-modals-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 import Dialog, { useDialog } from '../ui/Dialog.tsx';
 import './lead-modals.css';
+import { blockProps } from '../../builder/render/astro/island-props.ts';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';
 
@@ -134,4 +137,21 @@ export default function LeadModals(props: LeadModalsProps) {
       </div>
     </Dialog>
   );
+}
+
+/** The id of the vehicle page's data block of this island's props. */
+export const LEAD_MODALS_PROPS_ID = 'lead-modals-props';
+
+const pageProps = blockProps<LeadModalsProps>(LEAD_MODALS_PROPS_ID);
+
+/** A vehicle page's island props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
+export function leadModalsIslandProps(props: LeadModalsProps, slug: string): { text: string; props: string } {
+  const { text, key } = pageProps.make(props, slug);
+  return { text, props: key };
+}
+
+/** The modals as the vehicle page mounts them: their props from the page's data block, by the key. */
+export function LeadModalsFromPage({ props: key }: { props: string }) {
+  const props = useMemo(() => pageProps.read(key), [key]);
+  return <LeadModals {...props} />;
 }

@@ -3,10 +3,11 @@
  * feature's lead modals as its one Quick Enquiry dialog (any card's Quick Enquiry button opens
  * it with that card's car, `data-car`). Feature islands never import each other; an island root
  * is where two features meet (docs/architecture.md, "Islands").
- * Its props come as one JSON text (`searchIslandProps`, kept for the server's render through
- * src/builder/render/astro/island-props.ts), without the route table: the page carries that once
- * as a JSON data block (`routeTableText`, made once per site) read when the island hydrates, as
- * Astro escapes and hashes island props on every page (measured in docs/scale.md).
+ * Its props are not island props: Astro escapes each quote of a prop's JSON as `\&quot;` and
+ * hashes the props on every page (measured in docs/scale.md). The page carries them as two inert
+ * JSON data blocks read when the island hydrates: the route table (`routeTableText`, made once
+ * per site) and the rest (`searchIslandProps`). The island's one prop is a short key, by which
+ * the server's render takes the props object back (src/builder/render/astro/island-props.ts).
  */
 import { useMemo } from 'react';
 // The search feature first: its stylesheet keeps its place before the forms' in the page head.
@@ -14,10 +15,13 @@ import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
 import type { RouteTable } from '../../search/core/routes.ts';
 import { jsonLdText } from '../../lib/text/seo.ts';
-import { islandPropsMemo } from '../../builder/render/astro/island-props.ts';
+import { blockProps } from '../../builder/render/astro/island-props.ts';
 
 /** The id of the page's route table data block (`<script type="application/json">`). */
 export const ROUTE_TABLE_ID = 'search-routes';
+
+/** The id of the page's data block of the island's other props. */
+export const PROPS_ID = 'search-props';
 
 /** The data block's text of each route table (one table per site build). */
 const tableTexts = new WeakMap<RouteTable, string>();
@@ -32,12 +36,17 @@ export function routeTableText(routes: RouteTable): string {
   return text;
 }
 
-/** The props each JSON text was made from, for the server's render of the same page (island-props.ts). */
-const madeHere = islandPropsMemo<SearchPageProps>();
+/** The island's props but the route table, in the page's data block #search-props. */
+const pageProps = blockProps<SearchPageProps>(PROPS_ID);
 
-/** The island's one prop: SearchPageProps as JSON, without the route table. */
-export function searchIslandProps(props: SearchPageProps): { props: string } {
-  return { props: madeHere.remember(JSON.stringify({ ...props, config: { ...props.config, routes: undefined } }), props) };
+/**
+ * A page's island props: `text`, the props without the route table as the text of the page's
+ * data block (#search-props, before the island), and `props`, the island's one prop, the key
+ * the server's render takes the props back by (island-props.ts blockProps).
+ */
+export function searchIslandProps(props: SearchPageProps): { text: string; props: string } {
+  const { text, key } = pageProps.make(props, props.route.path, { ...props, config: { ...props.config, routes: undefined } });
+  return { text, props: key };
 }
 
 let pageTable: RouteTable | undefined;
@@ -53,15 +62,13 @@ function routeTableOfPage(): RouteTable {
   return pageTable;
 }
 
-/** The props of a text: the object it was made from, else the text parsed with the page's route table. */
-function propsOf(text: string): SearchPageProps {
-  const made = madeHere.recall(text);
-  if (made) return made;
-  const parsed = JSON.parse(text) as SearchPageProps;
-  return { ...parsed, config: { ...parsed.config, routes: routeTableOfPage() } };
+/** The props of a key: the object it was made for, else the page's data blocks parsed (the block has no route table). */
+function propsOf(key: string): SearchPageProps {
+  const props = pageProps.read(key);
+  return props.config.routes ? props : { ...props, config: { ...props.config, routes: routeTableOfPage() } };
 }
 
-export default function SearchPage({ props: text }: { props: string }) {
-  const props = useMemo(() => propsOf(text), [text]);
+export default function SearchPage({ props: key }: { props: string }) {
+  const props = useMemo(() => propsOf(key), [key]);
   return <SearchFeature {...props} quickEnquiry={<LeadModals config={props.config.leads.form} enquireLabel="Quick Enquiry" compact />} />;
 }

@@ -7,8 +7,10 @@
  * cannot answer), so a car sold since the build drops out. Placeholders fill the grid up to six while the answer is on
  * its way; when the engine cannot answer (query and filter search both failed) the build-time
  * list stays and the failure is only logged (spec §8).
+ * The vehicle page mounts it as SimilarVehiclesFromPage: its props are the page's data block
+ * (#similar-vehicles-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Picture from '../ui/Picture.tsx';
 import TilePrice from '../ui/TilePrice.tsx';
 import '../ui/car-tile.css';
@@ -19,6 +21,7 @@ import type { SearchDocument } from '../../search/core/documents.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import { hitToCar } from '../../search/core/hit-car.ts';
 import { SIMILAR_PLACEHOLDERS, type SimilarSubject } from '../../search/browser/similar.ts';
+import { blockProps } from '../../builder/render/astro/island-props.ts';
 
 /** The search-document fields a tile shows (build-time cars are passed in the same shape as hits). */
 export type SimilarTile = Pick<SearchDocument, 'id' | 'slug' | 'name' | 'status' | 'car_type'> &
@@ -106,4 +109,21 @@ export default function SimilarVehicles(props: SimilarVehiclesProps) {
       </div>
     </section>
   );
+}
+
+/** The id of the vehicle page's data block of this island's props. */
+export const SIMILAR_PROPS_ID = 'similar-vehicles-props';
+
+const pageProps = blockProps<SimilarVehiclesProps>(SIMILAR_PROPS_ID);
+
+/** A vehicle page's island props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
+export function similarIslandProps(props: SimilarVehiclesProps, slug: string): { text: string; props: string } {
+  const { text, key } = pageProps.make(props, slug);
+  return { text, props: key };
+}
+
+/** The island as the vehicle page mounts it: its props from the page's data block, by the key. */
+export function SimilarVehiclesFromPage({ props: key }: { props: string }) {
+  const props = useMemo(() => pageProps.read(key), [key]);
+  return <SimilarVehicles {...props} />;
 }

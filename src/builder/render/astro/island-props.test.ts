@@ -1,6 +1,6 @@
 /** The island-props memo (island-props.ts): the object back for a text made here, the newest kept. */
 import { describe, expect, it } from 'vitest';
-import { islandPropsMemo } from './island-props.ts';
+import { blockProps, islandPropsMemo } from './island-props.ts';
 
 describe('islandPropsMemo', () => {
   it('gives back the very object a text was made from, and nothing for a text made elsewhere', () => {
@@ -21,5 +21,28 @@ describe('islandPropsMemo', () => {
     expect(memo.recall('b')).toBeUndefined();
     expect(memo.recall('a')).toBe(3);
     expect(memo.recall('c')).toBe(4);
+  });
+});
+
+describe('blockProps', () => {
+  it('makes the text of a data block that cannot close its script element, and a short key that gives the props back', () => {
+    const block = blockProps<{ make: string; page: number }>('car-props');
+    const props = { make: '</script><script>x()</script> & <!--', page: 1 };
+    const { text, key } = block.make(props, '/cars/a');
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text)).toEqual(props);
+    expect(key).toMatch(/^\/cars\/a [0-9a-z]+$/);
+    expect(block.read(key)).toBe(props);
+    // Other props under the same name: another key.
+    expect(block.make({ ...props, page: 2 }, '/cars/a').key).not.toBe(key);
+  });
+
+  it('carries what it is given to carry, and gives back the props; without a page (the server) a key made elsewhere throws', () => {
+    const block = blockProps<{ a: number; b?: number }>('other-props');
+    const props = { a: 1, b: 2 };
+    const { text, key } = block.make(props, 'page', { a: 1 });
+    expect(JSON.parse(text)).toEqual({ a: 1 });
+    expect(block.read(key)).toBe(props);
+    expect(() => block.read('page elsewhere')).toThrow(/#other-props is not on the page/);
   });
 });

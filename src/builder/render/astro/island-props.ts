@@ -3,10 +3,12 @@
  * server's render of the same page. Astro serialises and hashes a structured island prop by
  * value on every page, so a large prop is cheaper as text; but the server renders the island
  * right after the page made the text (and Astro's renderer check may call the component once
- * before), so it takes the object back instead of parsing the text again. This relies on how
+ * before), so it takes the object back instead of parsing the text again. The text may also be
+ * a short key of props the page carries in a JSON data block (blockProps). This relies on how
  * Astro 7 renders an island, hence its place here. Browser-safe: no Node imports.
  * Contract: `recall(text)` gives the object of one of the newest `keep` texts made, else undefined.
  */
+import { jsonLdText } from '../../../lib/text/seo.ts';
 
 /** The props objects of the newest JSON texts made on this server. */
 export interface IslandPropsMemo<T> {
@@ -27,5 +29,53 @@ export function islandPropsMemo<T>(keep = 64): IslandPropsMemo<T> {
       return text;
     },
     recall: (text) => made.get(text),
+  };
+}
+
+/** A short digest of a text (32-bit FNV-1a, base 36). */
+function digest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * Island props a page carries as an inert JSON data block (`<script type="application/json">`
+ * with the id `id`, put before the island: an island may hydrate while the rest of the document
+ * is still arriving), not as island props: Astro writes each quote of a prop as `&quot;` and
+ * wraps each value in a type tag. The island's one prop is a short key; the server's render takes
+ * the props object back by it (as islandPropsMemo), the browser parses the page's block.
+ * One block of an id a page.
+ */
+export interface BlockProps<T> {
+  id: string;
+  /**
+   * For the page: the block's text, `carried` (default: the props) as JSON that cannot close the
+   * script element, and the island's key, `name` and the text's digest, which gives back `props`.
+   */
+  make(props: T, name: string, carried?: unknown): { text: string; key: string };
+  /** For the island: the object the key was made for on this server, else the page's block parsed. */
+  read(key: string): T;
+}
+
+/** Island props carried in the page's data block `id` (BlockProps). */
+export function blockProps<T>(id: string, keep = 64): BlockProps<T> {
+  const memo = islandPropsMemo<T>(keep);
+  return {
+    id,
+    make(props, name, carried = props) {
+      const text = jsonLdText(carried);
+      return { text, key: memo.remember(`${name} ${digest(text)}`, props) };
+    },
+    read(key) {
+      const made = memo.recall(key);
+      if (made) return made;
+      const block = typeof document === 'undefined' ? null : document.getElementById(id);
+      if (!block?.textContent)
+        throw new Error(
+          `island props: the data block #${id} is not on the page${typeof document === 'undefined' ? ', and the server did not make these props' : ''}`,
+        );
+      return JSON.parse(block.textContent) as T;
+    },
   };
 }

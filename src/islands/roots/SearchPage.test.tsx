@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+/**
+ * The search page island's props as the page carries them (SearchRoutePage.astro): two inert
+ * JSON data blocks (the route table and the rest) and a short key as the island's one prop. The
+ * server's render takes the props object back by the key; the browser reads the blocks, and
+ * renders the same island from them.
+ */
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBundle } from '../../builder/bundle/create-bundle.ts';
+import { loadTenant } from '../../lib/site/tenant.ts';
+import { searchBuildData } from '../../search/build-time/page-data.ts';
+import { snapshotResults } from '../../search/build-time/snapshot.ts';
+import SearchPage, { PROPS_ID, ROUTE_TABLE_ID, routeTableText, searchIslandProps } from './SearchPage.tsx';
+
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+
+async function pageProps(path: string) {
+  const bundle = createBundle(loadTenant('tests/fixtures/tenants/search-demo', NOW), NOW);
+  const data = await searchBuildData(bundle);
+  const route = data.routes.routes.find((candidate) => candidate.path === path)!;
+  const result = snapshotResults(data.engine, route.preset, data.config.pageSize, data.config.index);
+  const initial = { hits: result.hits, nbHits: result.nbHits, page: 0, nbPages: result.nbPages, facets: result.facets, facets_stats: result.facets_stats };
+  return { config: data.config, route, initial };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the search island props', () => {
+  it("carries the props in the page's data block, without the route table, and only a short key as the island prop", async () => {
+    const props = await pageProps('/search/used-cars');
+    const island = searchIslandProps(props);
+    expect(island.props).toMatch(/^\/search\/used-cars [0-9a-z]+$/);
+    expect(island.text).not.toMatch(/[<>&]/);
+    const parsed = JSON.parse(island.text) as typeof props;
+    expect(parsed.config.routes).toBeUndefined();
+    expect(parsed).toEqual(JSON.parse(JSON.stringify({ ...props, config: { ...props.config, routes: undefined } })));
+    // Other results under the same path make another key.
+    expect(searchIslandProps({ ...props, initial: { ...props.initial, nbHits: props.initial.nbHits + 1 } }).props).not.toBe(island.props);
+  });
+
+  it('renders the same island from the data blocks (the browser) as from the props object (the server)', async () => {
+    const props = await pageProps('/search/used-cars');
+    const island = searchIslandProps(props);
+    const onServer = renderToString(<SearchPage props={island.props} />);
+    expect(onServer).toContain(props.initial.hits[0]!.name);
+    const block = (id: string, text: string) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = id;
+      script.textContent = text;
+      document.body.append(script);
+    };
+    block(ROUTE_TABLE_ID, routeTableText(props.config.routes));
+    block(PROPS_ID, island.text);
+    // A key this module did not make: what a browser has.
+    expect(renderToString(<SearchPage props="/search/used-cars elsewhere" />)).toBe(onServer);
+  });
+});
