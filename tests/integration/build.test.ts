@@ -11,6 +11,7 @@ import { cascadeConflicts, pageSheets, RELIED_ON_ORDER } from '../../src/builder
 import { walkFiles } from '../../src/platform/fs/walk.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { checkRelease } from '../../src/pipeline/release/checks.ts';
+import { routeTableOfText } from '../../src/islands/roots/SearchPage.tsx';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(repo, 'tests/fixtures/tenants/basic-motors');
@@ -87,7 +88,7 @@ describe('a tenant folder outside the repository', () => {
     const html = readFileSync(join(out, 'basic-motors/search/new-used-and-demo-cars/index.html'), 'utf8');
     const blocks = [...html.matchAll(/<script type="application\/json" id="search-routes">([\s\S]*?)<\/script>/g)];
     expect(blocks).toHaveLength(1);
-    const table = JSON.parse(blocks[0]![1]!) as { prefix: string; base: string; routes: { path: string }[] };
+    const table = routeTableOfText(blocks[0]![1]!);
     expect(table.base).toBe('/search/new-used-and-demo-cars');
     expect(table.routes.map((route) => route.path)).toContain('/search/toyota');
     const island = /<astro-island [^>]*props="([^"]*)"/.exec(html.slice(html.indexOf('search-page')))![1]!;
@@ -168,7 +169,7 @@ describe('broken input', () => {
     const html = readFileSync(join(out, 'good-yard/search/new-used-and-demo-cars/index.html'), 'utf8');
     expect(html.replace(/="[^"]*"/g, '=""')).not.toContain('<script>window.__pwned');
     const block = /<script type="application\/json" id="search-routes">([\s\S]*?)<\/script>/.exec(html)![1]!;
-    const table = JSON.parse(block) as { routes: { title: string }[] };
+    const table = routeTableOfText(block);
     expect(table.routes.map((route) => route.title)).toContain('Evil</script><script>window.__pwned=4</script>');
   });
 });

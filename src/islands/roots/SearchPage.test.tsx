@@ -11,7 +11,8 @@ import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/build-time/page-data.ts';
 import { snapshotResults } from '../../search/build-time/snapshot.ts';
-import SearchPage, { PROPS_ID, ROUTE_TABLE_ID, routeTableText, searchIslandProps } from './SearchPage.tsx';
+import type { RouteTable } from '../../search/core/routes.ts';
+import SearchPage, { PROPS_ID, ROUTE_TABLE_ID, routeTableOfText, routeTableText, searchIslandProps } from './SearchPage.tsx';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 
@@ -57,5 +58,26 @@ describe('the search island props', () => {
     block(PROPS_ID, island.text);
     // A key this module did not make: what a browser has.
     expect(renderToString(<SearchPage props="/search/used-cars elsewhere" />)).toBe(onServer);
+  });
+
+  it("writes the route table's make and model routes short, and reads back the very table; a route the short form would change stays whole", async () => {
+    const { config } = await pageProps('/search/used-cars');
+    const table = config.routes;
+    expect(table.routes.some((route) => route.preset.model)).toBe(true);
+    const text = routeTableText(table);
+    expect(routeTableOfText(text)).toEqual(table);
+    expect(text.length).toBeLessThan(JSON.stringify(table).length * 0.6);
+    const odd: RouteTable = {
+      ...table,
+      routes: [
+        { path: '/search/toyota', preset: { make: ['Toyota'] }, title: 'Toyota </script>' },
+        { path: '/search/toyota/86', preset: { make: ['Toyota'], model: ['86'] }, title: 'Toyota 86' },
+        { path: '/search/toyota-hilux', preset: { model: ['Hilux'], make: ['Toyota'] }, title: 'Toyota Hilux' },
+      ],
+    };
+    const oddText = routeTableText(odd);
+    expect(oddText).not.toMatch(/[<>&]/);
+    expect(JSON.parse(oddText).routes).toEqual([odd.routes[0], ['/search/toyota/86', 'Toyota', '86'], odd.routes[2]]);
+    expect(routeTableOfText(oddText)).toEqual(odd);
   });
 });

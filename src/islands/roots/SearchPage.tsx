@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 // The search feature first: its stylesheet keeps its place before the forms' in the page head.
 import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
-import type { RouteTable } from '../../search/core/routes.ts';
+import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
 import { jsonLdText } from '../../lib/text/seo.ts';
 import { blockProps } from '../../builder/render/astro/island-props.ts';
 
@@ -26,14 +26,38 @@ export const PROPS_ID = 'search-props';
 /** The data block's text of each route table (one table per site build). */
 const tableTexts = new WeakMap<RouteTable, string>();
 
-/** The route table as the text of its data block: JSON that cannot close the script element. */
+/** A route as the data block writes it: [path, make] for a make's page, [path, make, model] for a model's, else the route itself. */
+type WrittenRoute = SearchRoute | [string, string] | [string, string, string];
+
+/** The route a written one stands for. */
+function readRoute(written: WrittenRoute): SearchRoute {
+  if (!Array.isArray(written)) return written;
+  const [path, make, model] = written;
+  return model === undefined ? { path, preset: { make: [make] }, title: make } : { path, preset: { make: [make], model: [model] }, title: `${make} ${model}` };
+}
+
+/** A route as the block writes it: short for a make's or a model's page whose title is its make (and model), when it reads back the same. */
+function writeRoute(route: SearchRoute): WrittenRoute {
+  const [make, model] = [route.preset.make, route.preset.model];
+  if (make?.length !== 1 || (model !== undefined && model.length !== 1)) return route;
+  const short: WrittenRoute = model ? [route.path, make[0]!, model[0]!] : [route.path, make[0]!];
+  return JSON.stringify(readRoute(short)) === JSON.stringify(route) ? short : route;
+}
+
+/** The route table as the text of its data block: JSON that cannot close the script element, the makes' and models' routes short (writeRoute). */
 export function routeTableText(routes: RouteTable): string {
   let text = tableTexts.get(routes);
   if (text === undefined) {
-    text = jsonLdText(routes);
+    text = jsonLdText({ ...routes, routes: routes.routes.map(writeRoute) });
     tableTexts.set(routes, text);
   }
   return text;
+}
+
+/** The route table of its data block's text (routeTableText). */
+export function routeTableOfText(text: string): RouteTable {
+  const table = JSON.parse(text) as Omit<RouteTable, 'routes'> & { routes: WrittenRoute[] };
+  return { ...table, routes: table.routes.map(readRoute) };
 }
 
 /** The island's props but the route table, in the page's data block #search-props. */
@@ -58,7 +82,7 @@ function routeTableOfPage(): RouteTable {
   if (!block?.textContent) {
     throw new Error(`search page: the route table (#${ROUTE_TABLE_ID}) is not on the page${typeof document === 'undefined' ? ', and the server did not make these props' : ''}`);
   }
-  pageTable = JSON.parse(block.textContent) as RouteTable;
+  pageTable = routeTableOfText(block.textContent);
   return pageTable;
 }
 
