@@ -32,11 +32,16 @@ export function islandPropsMemo<T>(keep = 64): IslandPropsMemo<T> {
   };
 }
 
-/** A short digest of a text (32-bit FNV-1a, base 36). */
+/** A short digest of a text: two 32-bit FNV-1a hashes of different seeds, base 36. */
 function digest(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return (hash >>> 0).toString(36);
+  let first = 0x811c9dc5;
+  let second = 0x050c5d1f;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    first = Math.imul(first ^ code, 0x01000193);
+    second = Math.imul(second ^ code, 0x01000193);
+  }
+  return `${(first >>> 0).toString(36)}${(second >>> 0).toString(36)}`;
 }
 
 /**
@@ -61,11 +66,17 @@ export interface BlockProps<T> {
 /** Island props carried in the page's data block `id` (BlockProps). */
 export function blockProps<T>(id: string, keep = 64): BlockProps<T> {
   const memo = islandPropsMemo<T>(keep);
+  // The text each key was made from: two texts of one key among the newest would give one page another's props.
+  const texts = islandPropsMemo<string>(keep);
   return {
     id,
     make(props, name, carried = props) {
       const text = jsonLdText(carried);
-      return { text, key: memo.remember(`${name} ${digest(text)}`, props) };
+      const key = `${name} ${digest(text)}`;
+      const before = texts.recall(key);
+      if (before !== undefined && before !== text) throw new Error(`island props: two different props of ${name} share the key ${key}`);
+      texts.remember(key, text);
+      return { text, key: memo.remember(key, props) };
     },
     read(key) {
       const made = memo.recall(key);
