@@ -217,6 +217,30 @@ test('gallery works by keyboard, including the fullscreen view', async ({ page }
   await expect(fullscreen).toBeFocused();
 });
 
+test('the fullscreen view keeps focus inside and Escape working after a click on the counter or the photo', async ({ page }) => {
+  await open(page, richCar);
+  await waitForIslands(page);
+  const count = (richCar.images as unknown[]).length;
+  const fullscreen = page.getByRole('button', { name: 'Fullscreen' });
+  await fullscreen.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /fullscreen/ });
+  await expect(dialog).toBeVisible();
+  await dialog.locator('.lightbox__counter').click();
+  // The page behind is inert: Tab and Shift+Tab stay in the dialog.
+  const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog.lightbox')));
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await inDialog(), key).toBe(true);
+  }
+  await dialog.locator('.lightbox__slide').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.locator('.lightbox__counter')).toHaveText(`2 / ${count}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(fullscreen).toBeFocused();
+});
+
 test('a gallery that hydrates after the shopper scrolled down leaves the page where it is', async ({ page }) => {
   // The gallery is a client:idle island: on a busy device it can go live after the shopper has
   // scrolled on. Its script is held back here until the page is scrolled to the calculator.

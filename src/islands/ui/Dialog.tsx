@@ -1,9 +1,10 @@
 /**
  * The one modal dialog of the islands: a native `<dialog>` opened with `showModal()`, so the
  * page behind is inert and the dialog has the modal role, named by its title
- * (`aria-labelledby`). The widget makes the rest explicit so every dialog behaves the same
- * (see `Dialog`). Used by the lead modals, the holiday-hours dialog, the Email Us modal and the
- * promo popup; the markup is the `<dialog class aria-labelledby>` those islands rendered before.
+ * (`aria-labelledby`), or by a label where it shows no title (`aria-label`). The widget makes
+ * the rest explicit so every dialog behaves the same (see `Dialog`). Used by the lead modals,
+ * the holiday-hours dialog, the Email Us modal, the promo popup and the fullscreen photo viewer;
+ * the markup is the `<dialog class aria-labelledby>` those islands rendered before.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 
@@ -56,7 +57,9 @@ interface DialogProps {
   control: DialogControl;
   className: string;
   /** Id of the dialog's title element: the dialog's accessible name. */
-  titleId: string;
+  titleId?: string;
+  /** The accessible name of a dialog without a title element (in place of `titleId`). */
+  label?: string;
   /** The close request (Escape, or the browser's own cancel): runs before the dialog closes. */
   onCancel?: () => void;
   /** After the dialog closed (and focus went back to the opener). */
@@ -74,7 +77,7 @@ interface DialogProps {
  * - closing returns focus to the opener: the element given to `show`, else the one that had
  *   focus when it opened.
  */
-export default function Dialog({ control, className, titleId, onCancel, onClose, children }: DialogProps) {
+export default function Dialog({ control, className, titleId, label, onCancel, onClose, children }: DialogProps) {
   const cancel = useRef(onCancel);
   cancel.current = onCancel;
 
@@ -118,6 +121,7 @@ export default function Dialog({ control, className, titleId, onCancel, onClose,
       ref={control.ref}
       className={className}
       aria-labelledby={titleId}
+      aria-label={titleId ? undefined : label}
       onCancel={() => cancel.current?.()}
       onClose={() => {
         const opener = control.opener.current;

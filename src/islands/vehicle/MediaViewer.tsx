@@ -11,6 +11,7 @@ import { galleryLayout, isPriorityImage, slideShowsPhoto, wrapIndex, type SpinHo
 import SpinViewer from './SpinViewer.tsx';
 import Hotspots from './Hotspots.tsx';
 import Picture from '../ui/Picture.tsx';
+import Dialog, { tabbables, useDialog } from '../ui/Dialog.tsx';
 import { SettledStatus } from '../ui/SettledStatus.tsx';
 import type { ImageSources } from '../../lib/images.ts';
 
@@ -54,7 +55,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
   const layout = galleryLayout(count);
   const stageRef = useRef<HTMLDivElement>(null);
   const fullscreenButton = useRef<HTMLButtonElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const lightbox = useDialog();
   const thumbStrip = useRef<HTMLUListElement>(null);
 
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
@@ -74,20 +75,41 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
     else if (inner.bottom > outer.bottom) strip.scrollTop += inner.bottom - outer.bottom;
   }, [index]);
 
-  useEffect(() => {
-    if (!fullscreen) return;
-    closeButton.current?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [fullscreen]);
-
-  const closeFullscreen = () => {
+  const closeFullscreen = useCallback(() => {
+    lightbox.close();
     setFullscreen(false);
     fullscreenButton.current?.focus();
-  };
+  }, [lightbox]);
+
+  // The fullscreen view is a modal <dialog> (../ui/Dialog.tsx): showModal makes the page behind
+  // inert, so focus stays in it, and Escape and Tab inside it are the dialog's. A click on the
+  // photo or the counter drops focus to the page's body: the keys are read from the document
+  // while it is open, so the arrows still move, Escape still closes and Tab goes back in.
+  useEffect(() => {
+    if (!fullscreen) return;
+    lightbox.show(fullscreenButton.current);
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeFullscreen();
+      } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+        event.preventDefault();
+        go(event.key === 'ArrowLeft' ? -1 : 1);
+      } else if (event.key === 'Tab' && lightbox.ref.current && !lightbox.ref.current.contains(document.activeElement)) {
+        event.preventDefault();
+        const items = tabbables(lightbox.ref.current);
+        (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = previousOverflow;
+    };
+  }, [fullscreen, lightbox, closeFullscreen, go]);
 
   const onGalleryKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
@@ -96,28 +118,6 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
       go(1);
-    }
-  };
-
-  const onOverlayKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      closeFullscreen();
-      return;
-    }
-    onGalleryKey(event);
-    // Keep focus inside the dialog.
-    if (event.key === 'Tab') {
-      const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button, iframe, video'));
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
     }
   };
 
@@ -274,9 +274,9 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
         </ul>
       )}
 
-      {fullscreen && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the modal dialog closes on Escape and moves between photos with the arrow keys
-        <div className="lightbox" role="dialog" aria-modal="true" aria-label={`Photos of ${name}, fullscreen`} onKeyDown={onOverlayKey}>
-          <button type="button" className="lightbox__close" ref={closeButton} onClick={closeFullscreen} aria-label="Close fullscreen">
+      {fullscreen && (
+        <Dialog control={lightbox} className="lightbox" label={`Photos of ${name}, fullscreen`} onCancel={closeFullscreen} onClose={closeFullscreen}>
+          <button type="button" className="lightbox__close" onClick={closeFullscreen} aria-label="Close fullscreen">
             ×
           </button>
           <div className="lightbox__slide">{renderSlide(index, true)}</div>
@@ -294,7 +294,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
             {index + 1} / {count}
           </p>
           {count > 1 && <SettledStatus text={slideLabel(index)} />}
-        </div>
+        </Dialog>
       )}
     </div>
   );

@@ -40,7 +40,7 @@ describe('the gallery speaks the photo it settles on', () => {
   it('in the fullscreen view one status (in the dialog) says it, not the page behind as well', async () => {
     mounted.render(<MediaViewer name="Car" slides={slides} video={null} spinFrames={[]} interior={null} />);
     click(button('Fullscreen'));
-    const dialog = mounted.host.querySelector('[role="dialog"]')!;
+    const dialog = mounted.host.querySelector('dialog')!;
     expect(document.activeElement).toBe(button('Close fullscreen', dialog));
     const regions = [...mounted.host.querySelectorAll(LIVE)];
     expect(regions).toHaveLength(1);
