@@ -34,6 +34,30 @@ test.describe('promo popup', () => {
     await expect(page.getByRole('dialog', { name: 'Stocktake Sale On Now' })).toHaveCount(0);
   });
 
+  test('does not open over a shopper typing in the hero search box: once focus left the box', async ({ page }) => {
+    await page.clock.install({ time: FIXED });
+    // The popup's script is held back until the shopper is typing in the box.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(/\/_astro\/PromoPopup\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site('site-one-location'));
+    await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
+    const box = page.getByRole('searchbox', { name: 'What are you looking for?' });
+    await box.click();
+    await page.keyboard.type('white ');
+    release();
+    await expect(page.locator('astro-island[component-url*="PromoPopup"]')).not.toHaveAttribute('ssr', /.*/);
+    await page.keyboard.type('hatch');
+    await expect(box).toHaveValue('white hatch');
+    await expect(box).toBeFocused();
+    await expect(page.getByRole('dialog', { name: 'Stocktake Sale On Now' })).toHaveCount(0);
+    await box.blur();
+    await expect(page.getByRole('dialog', { name: 'Stocktake Sale On Now' })).toBeVisible();
+  });
+
   test('does not open after its expiry (visitor clock past 30 November)', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-12-01T09:00:00+10:00') });
     await page.goto(site('site-one-location'));

@@ -1,7 +1,8 @@
 /**
  * The dismissible promo popup (spec §2, §4): image, title, description, button and optional
  * expiry; at most 600 px wide and 80vh high; once closed it stays hidden for the rest of the
- * visit (sessionStorage). An expired popup never opens.
+ * visit (sessionStorage). An expired popup never opens. It opens when it hydrates, unless the
+ * shopper has focus in a form field (typing in the hero search box): then once focus left the fields.
  */
 import '../ui/marketing.css';
 import { useEffect, useState } from 'react';
@@ -22,6 +23,10 @@ interface Props {
   timeZone: string;
 }
 
+/** A control the shopper types or chooses in: opening the popup then would take their keys. */
+const FIELD = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+const inField = (element: Element | null) => Boolean(element?.matches(FIELD));
+
 function readDismissed(): boolean {
   try {
     return sessionStorage.getItem(POPUP_DISMISSED_KEY) === '1';
@@ -35,7 +40,27 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed(), timeZone })) setOpen(true);
+    if (!shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed(), timeZone })) return;
+    if (!inField(document.activeElement)) {
+      setOpen(true);
+      return;
+    }
+    // Focus is in a field: wait until it has left the fields. Where focus went is known once the
+    // focus change is over (the next field, the page, or still the field when the window lost focus).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (inField(document.activeElement)) return;
+        document.removeEventListener('focusout', onFocusOut);
+        setOpen(true);
+      }, 0);
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('focusout', onFocusOut);
+    };
   }, [expiry, timeZone]);
 
   useEffect(() => {
