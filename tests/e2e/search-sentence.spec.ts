@@ -3,7 +3,7 @@
  * search-meilisearch.spec.ts): a sentence typed into the home hero shows what it understood as
  * chips and counts with it, then lands on the search page with its chips, the refinements in the
  * URL and the same cars as the equivalent filters chosen by hand; chips are removable by keyboard;
- * Enter in the search page's box reads a sentence too.
+ * Enter in the search page's box reads a sentence too, also an Enter pressed before the island is live.
  */
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -128,4 +128,21 @@ test('Enter in the search page box reads a sentence into chips and leaves the wo
   await box.press('Enter');
   await expect(box).toHaveValue('zzqx');
   await expect(page).toHaveURL(/\/search\/toyota\/hilux\?query=zzqx&sortBy=price-asc/);
+});
+
+test('a sentence pasted and sent with Enter at once, before the search island is live, is read as a sentence', async ({ page }) => {
+  const demo = tenantOf('search-demo', 'tests/fixtures/tenants/search-demo');
+  // No query string: the island loads on first use (client:interaction), so the Enter comes before it is live.
+  await page.goto(demo.url('/search/new-used-and-demo-cars'));
+  await expect(page.locator('[data-search-phase="static"]')).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Search stock' });
+  await box.fill('white suv awd sport');
+  await box.press('Enter');
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 15_000 });
+  await expect(chips(page)).toHaveText(['Remove Sport×', 'Remove SUV×', 'Remove AWD×', 'Remove White×']);
+  await expect(box).toHaveValue('');
+  await expect(page).toHaveURL(/refinementList\[colour\]\[\]=White/);
+  await expect(page).not.toHaveURL(/query=/);
+  const want = demo.answer({ refinementList: { colour: ['White'], body: ['SUV'], drive: ['AWD'], badge: ['Sport'] } });
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
 });

@@ -58,7 +58,9 @@ function whenLive(root: HTMLElement, selector: string | undefined): Promise<void
  * - What the shopper did before the island was live is not lost: clicks on its controls
  *   (buttons, checkboxes, labels, selects, disclosure toggles) are held and replayed once it
  *   is live, and text typed or options chosen are put back through React's own change
- *   events. Plain links inside it navigate as they always do (their pages exist).
+ *   events. An Enter in one of its forms (a submit) is held too and replayed after the text,
+ *   so a search typed or pasted and sent at once is read as the shopper sent it. Plain links
+ *   inside it navigate as they always do (their pages exist).
  * - "Live" is hydrated, or, when the directive is given a CSS selector
  *   (`client:interaction="[data-search-phase=live]"`), when an element inside the island
  *   matches it: the search island hydrates into its built results with inert controls and
@@ -96,9 +98,12 @@ const interaction: ClientDirective = (load, options, el) => {
     edits.set(target, [edits.get(target)?.[0] ?? builtValue(target), target.value]);
     start();
   };
+  /** Forms submitted (Enter) before the island was live, replayed after the text. */
+  const submits = new Set<HTMLFormElement>();
   // The built search form has no action: Enter would reload the page and lose the text.
   const onSubmit = (event: Event) => {
     event.preventDefault();
+    if (event.target instanceof HTMLFormElement) submits.add(event.target);
     start();
   };
 
@@ -120,6 +125,7 @@ const interaction: ClientDirective = (load, options, el) => {
       setValueAsTyped(target, value);
     }
     for (const control of clicks) if (control.isConnected) control.click();
+    for (const form of submits) if (form.isConnected) form.requestSubmit();
   }
 
   function start(): void {

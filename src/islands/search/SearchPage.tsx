@@ -417,9 +417,8 @@ function LiveSearch(props: LiveProps) {
   }, [box.query]);
   const reader = () => loadSentenceReader(props.client, config.index, config.words);
   /** Enter: the box is read as a sentence; what it understood becomes filters (chips), the rest stays the query. */
-  const submitSentence = async () => {
+  const submitSentence = async (text: string) => {
     clearTimeout(queryTimer.current);
-    const text = query;
     let reading;
     try {
       reading = (await reader())(text);

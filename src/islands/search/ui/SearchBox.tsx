@@ -5,8 +5,8 @@ import type { HistoryEntry } from '../../../search/browser/history.ts';
 export interface SearchBoxProps {
   value: string;
   onChange: (value: string) => void;
-  /** Enter: the text is read as a sentence (src/search/browser/sentence.ts). */
-  onSubmit?: () => void;
+  /** Enter: the text is read as a sentence (src/search/browser/sentence.ts); `text` is what the box holds at that moment. */
+  onSubmit?: (text: string) => void;
   history: HistoryEntry[];
 }
 
@@ -35,7 +35,9 @@ export function SearchBox({ value, onChange, onSubmit, history }: SearchBoxProps
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit?.();
+          // The box's own text, not the last render's value: an Enter replayed right after the text
+          // (client:interaction) may come before a render.
+          onSubmit?.(input.current?.value ?? value);
         }}
       >
         <label htmlFor={id} className="visually-hidden">
