@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * 'Skip to results' (WCAG 2.4.1): the filters start with it, and it takes focus to the results,
- * past every filter, leaving the address as it is (the search router reads the address).
+ * past every filter, leaving the address as it is (the search router reads the address). The
+ * search box comes before the filters in the tab order, so neither the filters nor the skip link
+ * put it out of reach.
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -74,5 +76,14 @@ describe('Skip to results', () => {
     const stops = [...mounted.host.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex !== -1);
     const next = stops.find((element) => results.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(next?.textContent).toBe('2021 Toyota Corolla');
+  });
+});
+
+describe('the search box in the tab order', () => {
+  it('is the first stop of the layout, before Skip to results and every filter', () => {
+    renderLayout();
+    const stops = [...mounted.host.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex !== -1);
+    expect(stops[0]).toBe(mounted.host.querySelector('input[type="search"]'));
+    expect(stops[1]!.textContent).toBe('Skip to results');
   });
 });

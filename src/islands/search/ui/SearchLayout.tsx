@@ -6,6 +6,8 @@
  * button that stays in view while the shopper scrolls the filters and closes the panel. The
  * filters start with 'Skip to results' (shown when focused): a plain link to the results, which
  * take focus, so a keyboard user passes every filter in one step, before the island is live too.
+ * The search box comes first, before the filters (search.css keeps it above the results on a
+ * wide screen), so a keyboard user reaches it without passing the filters.
  */
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import {
@@ -77,6 +79,7 @@ export function SearchLayout(props: SearchLayoutProps) {
   }, []);
   return (
     <div className="search-layout" data-search-phase={props.phase}>
+      <SearchBox {...props.searchBox} />
       <aside className="search-layout__filters" aria-label="Filters">
         <a className="skip-link search-layout__skip" href={`#${RESULTS_ID}`} onClick={skipToResults}>
           Skip to results
@@ -111,7 +114,6 @@ export function SearchLayout(props: SearchLayoutProps) {
         </details>
       </aside>
       <div className="search-layout__results">
-        <SearchBox {...props.searchBox} />
         {props.chips && <Chips {...props.chips} />}
         <div className="search-layout__bar">
           <ResultCount count={props.count} nouns={props.nouns} busy={props.busy} />
