@@ -2,7 +2,8 @@
  * A refund event of a payment in review (webhook.ts refundedInReview; SQLite): Stripe took another
  * amount than the one asked, and the dealer refunds it in the Stripe dashboard. The refunded total
  * is measured against what Stripe took: in part, the payment stays in review; in full, it is
- * refunded. Its lead, never sent paid, is not sent refunded.
+ * refunded. Its lead, never sent paid, is not sent refunded. So too when the refund event comes
+ * first (the paid event lost or late): the refund's charge puts the payment in review first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
@@ -56,6 +57,29 @@ describe('a refund of a payment in review (SQLite)', () => {
     expect(await rowOf(paymentId)).toEqual({ status: 'review', refunded_cents: 10_000 });
 
     await provider.refund(intent.id, 15_000, 'dashboard-2');
+    expect(await deliver(stripe.signedEvent('charge.refunded', intent.id))).toMatchObject({ outcome: 'refunded' });
+    expect(await rowOf(paymentId)).toEqual({ status: 'refunded', refunded_cents: 25_000 });
+    expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(revision);
+  });
+
+  it('a refund event arriving before the paid event (that one lost or late) is measured against what Stripe took too: a refund of all it took makes the payment refunded, and the lead is not sent', async () => {
+    const { stripe } = started!;
+    await app.payments.issueInvoice('alpha', { reference: 'REVIEW-2', amountCents: 30_000, expiresAt: Date.now() + 86_400_000 });
+    const start = await app.inject({
+      method: 'POST',
+      url: '/api/payments/online-payment',
+      headers: ALPHA,
+      payload: { ...shopper, reference: 'REVIEW-2', amount: '300.00', terms_conditions: true, attempt: 'review-2' },
+    });
+    const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
+    expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} })).statusCode).toBe(201);
+    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
+    intent.amount = 25_000; // Stripe took another amount than the one asked
+    stripe.pay(intent.id); // its payment_intent.succeeded is not delivered (lost, or late)
+    expect(await rowOf(paymentId)).toEqual({ status: 'pending', refunded_cents: 0 });
+    const revision = (await app.stores.leads.get('alpha', leadId))!.revision;
+
+    await standInProvider(stripe).refund(intent.id, 25_000, 'dashboard-all');
     expect(await deliver(stripe.signedEvent('charge.refunded', intent.id))).toMatchObject({ outcome: 'refunded' });
     expect(await rowOf(paymentId)).toEqual({ status: 'refunded', refunded_cents: 25_000 });
     expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(revision);

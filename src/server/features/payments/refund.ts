@@ -21,7 +21,7 @@ export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId:
   if (!provider) throw new Error(`${tenant.slug} has no payment provider set up (STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET)`);
   const refund = await provider.refund(payment.provider_ref, amountCents, `refund-${payment.id}-${payment.refunded_cents}-${cents}`);
   ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, refund: refund.ref, amount: cents, reason }, 'refund made');
-  if (refund.status === 'succeeded' || refund.status === 'pending') await recordRefund(ctx, tenant, payment, payment.refunded_cents + cents);
+  if (refund.status === 'succeeded' || refund.status === 'pending') await recordRefund(ctx, tenant, payment, payment.refunded_cents + cents, payment.amount_cents);
   return { refund: refund.ref, amountCents: cents, status: refund.status };
 }
 
@@ -39,18 +39,26 @@ export async function release(ctx: PaymentsContext, tenant: ApiTenant, paymentId
 
 /**
  * Record `refundedCents`, the payment's refunded total (the provider's event's, or the one a refund
- * made here), on `read`, the payment as its caller read it. Conditional on the state it was decided
- * on (`UPDATE ... WHERE status = <read> AND refunded_cents = <read>`): when another recorder changed
+ * made here), on `read`, the payment as its caller read it, measured against `takenCents`, what the
+ * provider took (the event's charge; a payment the refund command refunds took the amount asked).
+ * Refunded in full, the payment is refunded (its hold freed, its car's reserved overlay entry taken
+ * down), in part partially refunded (a conflict stays a conflict), and its lead is sent with the
+ * refund. A payment in review (the provider took another amount than the one asked: webhook.ts
+ * paid(); only the provider's dashboard refunds it) refunded in part stays in review, the mismatch
+ * still the dealer's to settle; its lead, never sent paid, is not sent refunded either (it would
+ * carry the amount asked as the amount paid); logged. Conditional on the state it was decided on
+ * (`UPDATE ... WHERE status = <read> AND refunded_cents = <read>`): when another recorder changed
  * the payment meanwhile (the refund's own event, the dealer's refund in the provider's dashboard), it
  * is decided again on the payment as it is now. A total not above the one recorded (the same refund
  * recorded twice, an event older than one recorded: the provider does not keep their order) changes
  * nothing, so a newer state is never overwritten. `read` is a payment recorded as taken (the refund
- * command refunds only such a one; the webhook first records paid one that is not yet: webhook.ts `refunded`).
+ * command refunds only such a one; the webhook first records one that is not yet: webhook.ts `refunded`).
  */
-export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read: PaymentRow, refundedCents: number): Promise<string> {
+export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read: PaymentRow, refundedCents: number, takenCents: number): Promise<string> {
   for (let payment: PaymentRow | undefined = read; payment; payment = await ctx.repo.get(tenant.slug, payment.id)) {
-    const full = refundedCents >= payment.amount_cents;
-    const status = payment.status === 'conflict' ? 'conflict' : full ? 'refunded' : 'partially_refunded';
+    const full = refundedCents >= takenCents;
+    const inReview = payment.status === 'review';
+    const status = payment.status === 'conflict' || (inReview && !full) ? payment.status : full ? 'refunded' : 'partially_refunded';
     if (refundedCents < payment.refunded_cents || (refundedCents === payment.refunded_cents && payment.status === status)) return 'already recorded';
     const decided = payment;
     const changed = await ctx.deps.db.transaction(async (tx) => {
@@ -66,6 +74,10 @@ export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read
       return updated;
     });
     if (changed === 0) continue;
+    if (inReview) {
+      ctx.deps.log.warn({ tenant: tenant.slug, payment: decided.id, refunded: refundedCents, taken: takenCents, asked: decided.amount_cents }, 'refund of a payment in review (amount mismatch) recorded');
+      return full ? 'refunded' : 'partially refunded: in review';
+    }
     if (full && decided.kind === 'reservation' && decided.car_id) await ctx.unmarkReserved(tenant.slug, decided.car_id, decided.provider_ref);
     if (decided.status !== 'conflict') await ctx.completeLead(tenant, { ...decided, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded');
     return status;

@@ -58,57 +58,22 @@ async function apply(ctx: PaymentsContext, tenant: ApiTenant, event: ProviderEve
 }
 
 /**
- * A refund event. A refund proves the provider took the money: a payment not recorded paid yet
- * (its succeeded event late: the provider does not keep their order) is first recorded paid by
- * paid()'s own steps (the car reserved or the invoice paid, the lead sent paid; a conflict
- * refunded), then the refund is recorded on the payment as read again. The late succeeded event
- * then finds the payment settled and changes nothing.
+ * A refund event. A refund proves the provider took the money: a payment not recorded taken yet
+ * (its succeeded event late or lost: the provider does not keep their order) is first recorded by
+ * paid()'s own steps with the refund's charge (the car reserved or the invoice paid, the lead sent
+ * paid; a conflict refunded; another amount than the one asked puts it in review), then the refund
+ * is recorded on the payment as read again, measured against what the provider took, the event's
+ * charge (recordRefund: a payment in review is not sent refunded). The late succeeded event then
+ * finds the payment settled and changes nothing.
  */
 async function refunded(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
-  if (payment.status === 'review') return refundedInReview(ctx, tenant, payment, event);
   let read: PaymentRow | undefined = payment;
-  if (!PAID_STATUSES.includes(payment.status)) {
+  if (!PAID_STATUSES.includes(payment.status) && payment.status !== 'review') {
     const outcome = await paid(ctx, tenant, payment, event);
     ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, status: payment.status, outcome }, 'refund of a payment not recorded paid yet: recorded paid first');
     read = await ctx.repo.get(tenant.slug, payment.id);
   }
-  return read ? recordRefund(ctx, tenant, read, event.refundedCents ?? 0) : ALREADY_SETTLED;
-}
-
-/**
- * A refund event of a payment in review (the provider took another amount than the one asked: paid()):
- * its refunded total is recorded against what the provider took (the event's charge), not the amount
- * asked. Refunded in full, nothing is kept: the payment is refunded (its hold, if any, freed); in part,
- * it stays in review, the mismatch still the dealer's to settle. Its lead was never sent paid, and is
- * not sent refunded either (it would carry the amount asked as the amount paid); logged. Conditional
- * on the payment as read, decided again when another recorder changed it meanwhile; a total not above
- * the one recorded changes nothing (events out of order).
- */
-async function refundedInReview(ctx: PaymentsContext, tenant: ApiTenant, read: PaymentRow, event: ProviderEvent): Promise<string> {
-  const refundedCents = event.refundedCents ?? 0;
-  for (let payment: PaymentRow | undefined = read; payment; payment = await ctx.repo.get(tenant.slug, payment.id)) {
-    if (payment.status !== 'review') return payment.status === 'refunded' ? 'already recorded' : refunded(ctx, tenant, payment, event);
-    if (refundedCents <= payment.refunded_cents) return 'already recorded';
-    const full = refundedCents >= event.amountCents;
-    const status = full ? 'refunded' : 'review';
-    const decided = payment;
-    const changed = await ctx.deps.db.transaction(async (tx) => {
-      const updated = await tx.run('UPDATE payments SET status = $1, refunded_cents = $2, updated_at = $3 WHERE id = $4 AND status = $5 AND refunded_cents = $6', [
-        status,
-        refundedCents,
-        ctx.deps.now(),
-        decided.id,
-        decided.status,
-        decided.refunded_cents,
-      ]);
-      if (updated > 0 && full) await tx.run('DELETE FROM car_holds WHERE payment_id = $1', [decided.id]);
-      return updated;
-    });
-    if (changed === 0) continue;
-    ctx.deps.log.warn({ tenant: tenant.slug, payment: decided.id, refunded: refundedCents, taken: event.amountCents, asked: decided.amount_cents }, 'refund of a payment in review (amount mismatch) recorded');
-    return full ? 'refunded' : 'partially refunded: in review';
-  }
-  return 'already recorded';
+  return read ? recordRefund(ctx, tenant, read, event.refundedCents ?? 0, event.amountCents) : ALREADY_SETTLED;
 }
 
 /** What a verdict is recorded from: the provider's event, or the payment's state the provider answered (recordVerdict). */
