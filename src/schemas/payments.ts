@@ -40,8 +40,8 @@ export const PAYMENT_EXPIRED_MESSAGES: Record<PaymentKind, string> = {
 /**
  * What the shopper is told of a payment that ended before its card was taken (cancelled: the dealer
  * changed or withdrew its invoice, a sweep, a new attempt): the lead API's answer to a card submitted
- * on it, and the payment step's when the provider's client finds its intent ended (payment.ts). The
- * spec has no wording.
+ * on it, and the payment step's whenever the server says it is cancelled (paymentOutcomeMessage,
+ * payment.ts). The spec has no wording.
  */
 export const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
 

@@ -4,12 +4,13 @@
  * ended between the server's /intent answer and the confirm (the dealer's invoice change
  * cancelled it): the shopper is not shown the provider's raw error; the server is asked for the
  * payment's state and its outcome shown (cancelled: "This payment has ended. Please start again.",
- * the lead API's own answer for such a payment).
+ * the lead API's own answer for such a payment), as after a card taken: the same message of each
+ * state (paymentOutcomeMessage), the payment marked awaited while the server is asked.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { usePaymentStep, type PaymentOutcome, type PaymentStep } from './payment.ts';
+import { paymentOutcomeMessage, usePaymentStep, type PaymentOutcome, type PaymentStep } from './payment.ts';
 
 const mounted = mountRoot();
 afterEach(() => {
@@ -24,16 +25,18 @@ const site = {
 };
 const started = { payment_id: 'pay_1', provider: 'stripe', publishable_key: 'pk_test_x', amount_cents: 30000, currency: 'AUD' as const };
 
-/** The step's pay() with the card form answering `confirmed`, the server answering `status` for the payment; the outcome and the requests. */
+/** The step's pay() with the card form answering `confirmed`, the server answering `status` for the payment; the outcome, the requests and what the tab kept of the payment at each. */
 async function payWith(
-  confirmed: { ok: false; message: string; intentEnded?: boolean },
+  confirmed: { ok: true } | { ok: false; message: string; intentEnded?: boolean },
   status: string,
-): Promise<{ outcome: PaymentOutcome | undefined; requested: string[] }> {
+): Promise<{ outcome: PaymentOutcome | undefined; requested: string[]; keptAtRequest: unknown[] }> {
   const requested: string[] = [];
+  const keptAtRequest: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       requested.push(String(url));
+      keptAtRequest.push(JSON.parse(sessionStorage.getItem('pending_payment') ?? 'null'));
       return new Response(JSON.stringify({ status }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -48,7 +51,7 @@ async function payWith(
   await act(async () => {
     outcome = await step!.pay(started, 'lead-1', {});
   });
-  return { outcome, requested };
+  return { outcome, requested, keptAtRequest };
 }
 
 describe('a confirm refused because the intent ended', () => {
@@ -61,6 +64,20 @@ describe('a confirm refused because the intent ended', () => {
   it('paid meanwhile (the intent succeeded already): the paid outcome', async () => {
     const { outcome } = await payWith({ ok: false, message: "This PaymentIntent's status is succeeded.", intentEnded: true }, 'paid');
     expect(outcome).toEqual({ paid: true, leadId: 'lead-1' });
+  });
+
+  it('the payment is marked awaited while the server is asked, as after a card taken (a reload asks again)', async () => {
+    const { keptAtRequest } = await payWith({ ok: false, message: "This PaymentIntent's status is canceled.", intentEnded: true }, 'canceled');
+    expect(keptAtRequest).toEqual([expect.objectContaining({ paymentId: 'pay_1', awaited: true })]);
+  });
+
+  it('a payment cancelled after its card was taken reads as after the intent ended: one message of the state', async () => {
+    const { outcome } = await payWith({ ok: true }, 'canceled');
+    expect(outcome).toEqual({ paid: false, message: 'This payment has ended. Please start again.' });
+    expect(paymentOutcomeMessage('canceled', site.phone, 'reservation')).toBe('This payment has ended. Please start again.');
+    expect(paymentOutcomeMessage('failed', site.phone, 'reservation')).toBe(
+      `The payment did not go through and nothing was charged. Please try again, or call us on ${site.phone}.`,
+    );
   });
 
   it('a declined card is still told as the card form says, the server not asked', async () => {

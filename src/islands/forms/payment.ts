@@ -70,13 +70,21 @@ type PaymentForm = 'reserve' | 'online-payment';
 /** What each form's payment pays for. */
 const PAYS_FOR: Record<PaymentForm, PaymentKind> = { reserve: 'reservation', 'online-payment': 'online-payment' };
 
-/** What the shopper is told when the server's verdict on a payment of `kind` is not "paid". */
+/**
+ * What the shopper is told when the server's verdict on a payment of `kind` is not "paid", one
+ * message per state wherever the verdict is heard (after a card taken, a redirect's return, an
+ * intent found ended): cancelled, the payment ended before a card was taken on it (the dealer's
+ * invoice change, a sweep, a newer attempt), the lead API's own answer to a card on it; failed,
+ * a declined card.
+ */
 export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string, kind: PaymentKind): string {
   switch (status) {
     case 'processing':
       return `We are still waiting for your bank to confirm the payment. We will e-mail your receipt once it is confirmed; if you have questions, call us on ${phone}.`;
     case 'expired':
       return PAYMENT_EXPIRED_MESSAGES[kind];
+    case 'canceled':
+      return PAYMENT_ENDED_MESSAGE;
     default:
       return `The payment did not go through and nothing was charged. Please try again, or call us on ${phone}.`;
   }
@@ -163,23 +171,14 @@ export function usePaymentStep(form: PaymentForm, site: Pick<FormSiteConfig, 'ap
      * payment starts a new attempt. `values` (what the shopper typed) are kept for a redirect's
      * return while the verdict is awaited (at most the hold time), and forgotten with the payment
      * when the wait ends with a verdict (waitEnded) or the card is refused (forgetRefusedPayment).
-     * A confirm the provider refused because its intent ended (`intentEnded`) asks the server for
-     * the payment's state and tells that outcome instead of the provider's text.
+     * A confirm the provider refused because its intent ended (`intentEnded`) waits for the
+     * server's verdict as a card taken does and tells that outcome instead of the provider's text.
      */
     pay: async (started: StartedPayment, leadId: string | undefined, values: Record<string, unknown>): Promise<PaymentOutcome> => {
       rememberPendingPayment(form, started, leadId, values, site.payments.holdMinutes * 60_000);
       const confirmed = await confirm();
-      if (!confirmed.ok && confirmed.intentEnded) {
-        // The provider's intent ended before this confirm (the dealer changed the invoice meanwhile): the server's state of the payment, never the provider's raw error.
-        setWaiting(true);
-        const status = await waitForPayment(site.apiBase, started.payment_id);
-        setWaiting(false);
-        waitEnded(status);
-        const outcome = status === 'canceled' ? { paid: false as const, message: PAYMENT_ENDED_MESSAGE } : outcomeOf(status, leadId, site.phone, PAYS_FOR[form]);
-        if (!outcome.paid && status !== 'processing') restart();
-        return outcome;
-      }
-      if (!confirmed.ok) {
+      // An intent ended before this confirm (the dealer changed the invoice meanwhile) is no refused card: the server's state of the payment is told, never the provider's raw error.
+      if (!confirmed.ok && !confirmed.intentEnded) {
         forgetRefusedPayment(started.payment_id);
         restart();
         return { paid: false, message: confirmed.message };
