@@ -6,7 +6,7 @@
  *
  * Each tenant answers at http://<slug>.localhost:<port>/ (its `current` release when the
  * pipeline publishes releases); /api/* on every tenant host is the lead API; the bare host
- * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
+ * lists the tenants. PORT / HOST are used when the flags are absent (localServerAddress); the lead API reads the
  * rest of its configuration from the environment (docs/lead-api.md). The accepted stock and
  * the reserved overlay are the pipeline state's beside the releases (`<dir>/.pipeline`). The
  * process (reloads, shutdown) is src/server/process.ts.
@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
-import { loadConfig } from '../src/config/server.ts';
+import { loadConfig, localServerAddress } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 import { installSignals, LOCAL_LOG, startApiProcess } from '../src/server/process.ts';
 import { defaultDataDir } from '../src/pipeline/state/store.ts';
@@ -34,11 +34,8 @@ const env = environment();
 const config = settingsOrExit(() =>
   loadConfig({
     ...env,
-    PORT: values.port ?? env.PORT ?? '4321',
-    HOST: values.host ?? env.HOST ?? '127.0.0.1',
+    ...localServerAddress(env, values),
     TENANTS_DIR: values.tenants ?? env.TENANTS_DIR ?? 'tenants',
-    // npm start and npm run serve log the API's events (each accepted lead) unless LOG_LEVEL says otherwise.
-    LOG_LEVEL: env.LOG_LEVEL ?? LOCAL_LOG.level,
   }),
 );
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { environment, setEnvironment, settingsOrExit } from '../src/config/env.ts';
 import { superviseChild } from '../src/pipeline/service/supervisor.ts';
-import { startsWithDevMessages } from '../src/config/server.ts';
+import { localServerAddress, startsWithDevMessages } from '../src/config/server.ts';
 import { startPorts, unavailablePort } from '../src/pipeline/service/start-ports.ts';
 import { devMessagesLine, startLine } from '../src/pipeline/service/start-line.ts';
 import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
@@ -58,7 +58,7 @@ process.on('exit', () => pipeline.current()?.kill('SIGTERM'));
 // No SMS or e-mail provider, on this machine only (the config decides): a sign-in code can be read through the dev message log.
 if (startsWithDevMessages(environment())) {
   setEnvironment('DEV_MESSAGES', 'true');
-  console.log(devMessagesLine(environment().PORT ?? 4321));
+  console.log(devMessagesLine(localServerAddress(environment()).PORT));
 }
 process.argv.splice(2, process.argv.length, '--dir', 'dist', '--tenants', 'tenants');
 await import('./serve.ts');

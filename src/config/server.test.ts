@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
-import { ConfigError, loadConfig, startsWithDevMessages } from './server.ts';
+import { ConfigError, loadConfig, localServerAddress, startsWithDevMessages } from './server.ts';
 import { API_DEFAULTS, DEFAULT_PAYMENT_LIMITS, DEFAULT_PAYMENT_TIMINGS, paymentsSettings } from './server-settings.ts';
 
 /** Every setting production needs (issue 13 "fail fast on configuration"). */
@@ -121,6 +121,20 @@ describe('loadConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('localServerAddress: where npm start and npm run serve listen (the one owner of that default)', () => {
+  // Fault: with PORT='' npm run serve listened on 8787 (the flag fallback kept the empty text, which loadConfig reads as unset).
+  it('127.0.0.1:4321 when unset or empty; the flags, then the variables, choose another', () => {
+    for (const env of [{}, { PORT: '', HOST: '' }]) {
+      expect(localServerAddress(env)).toEqual({ HOST: '127.0.0.1', PORT: '4321' });
+      const config = loadConfig({ ...env, ...localServerAddress(env) });
+      expect([config.host, config.port]).toEqual(['127.0.0.1', 4321]);
+    }
+    expect(localServerAddress({ PORT: '8080', HOST: 'localhost' })).toEqual({ HOST: 'localhost', PORT: '8080' });
+    expect(localServerAddress({ PORT: '8080', HOST: 'localhost' }, { port: '9000', host: '::1' })).toEqual({ HOST: '::1', PORT: '9000' });
+    expect(localServerAddress({ PORT: '8080' }, { port: '' })).toEqual({ HOST: '127.0.0.1', PORT: '8080' });
   });
 });
 

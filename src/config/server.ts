@@ -263,6 +263,19 @@ function parseServerEnvironment(env: Environment) {
   return v.safeParse(EnvSchema, present);
 }
 
+/** Where npm start and npm run serve listen (the sites and the lead API) when PORT / HOST are unset; npm run api alone keeps EnvSchema's 8787. */
+export const LOCAL_SERVER_DEFAULTS = { HOST: '127.0.0.1', PORT: '4321' } as const;
+
+/**
+ * The HOST and PORT npm start and npm run serve listen on (the one owner of that choice): the
+ * flags given, else the variables, else LOCAL_SERVER_DEFAULTS; an empty one is unset, as
+ * loadConfig reads it. Not validated here: loadConfig names a PORT that is no port.
+ */
+export function localServerAddress(env: Environment, flags: { host?: string; port?: string } = {}): { HOST: string; PORT: string } {
+  const given = (...values: (string | undefined)[]) => values.find((value) => value !== undefined && value !== '');
+  return { HOST: given(flags.host, env.HOST) ?? LOCAL_SERVER_DEFAULTS.HOST, PORT: given(flags.port, env.PORT) ?? LOCAL_SERVER_DEFAULTS.PORT };
+}
+
 /** Hosts only this machine reaches. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 

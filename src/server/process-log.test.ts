@@ -19,9 +19,9 @@ describe("npm start's log of the lead API", () => {
   it('says each accepted lead in one line, writes none for each request, and no personal data', async () => {
     const config = {
       ...loadConfig({
+        // LOG_LEVEL unset, as npm start runs: the settings' default level (info).
         TENANTS_DIR: tenantsDir,
         SQLITE_FILE: join(folder.dir, 'leads.sqlite'),
-        LOG_LEVEL: LOCAL_LOG.level,
         LOG_FORMAT: 'pretty',
         NODE_ENV: 'test',
         DELIVERY_WORKER: 'false',

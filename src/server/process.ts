@@ -34,11 +34,11 @@ export interface ApiProcessOptions {
 }
 
 /**
- * How `npm run serve` (so `npm start`) logs: the API's events at info unless LOG_LEVEL says
- * otherwise (an accepted lead, by its tenant, category and id; a reload), and never a line for
- * each request, which every file of the sites served beside the API would be.
+ * How `npm run serve` (so `npm start`) logs: the API's events at the configured level
+ * (LOG_LEVEL, info by default: an accepted lead, by its tenant, category and id; a reload), and
+ * never a line for each request, which every file of the sites served beside the API would be.
  */
-export const LOCAL_LOG = { level: 'info', requests: false } as const;
+export const LOCAL_LOG = { requests: false } as const;
 
 /** A running lead API process: its app, a reload (the tenants named, or all; a failure is logged), and a stop that ends the watches and closes the app and the state. */
 export interface ApiProcess {

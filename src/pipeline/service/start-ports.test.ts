@@ -35,6 +35,11 @@ describe('npm start: its ports before its first publish', () => {
     expect(startPorts({ PIPELINE_OPERATOR_PORT: '0' })).toHaveLength(2);
   });
 
+  // Fault: an empty PORT was read as port 0 and the sites' port went unchecked, while npm run serve listened on 8787.
+  it('an empty PORT or HOST is unset: the port npm run serve listens on (localServerAddress) is checked', () => {
+    expect(startPorts({ PORT: '', HOST: '' })[0]).toEqual({ name: 'sites and lead API port', host: '127.0.0.1', port: 4321, setting: 'PORT' });
+  });
+
   it('a port another npm start holds is refused in one line naming it and its setting', async () => {
     const sites = await heldPort();
     const webhook = await freePort();

@@ -6,6 +6,7 @@
 import { createServer } from 'node:net';
 import type { Environment } from '../../config/env.ts';
 import { pipelineSettings } from '../../config/pipeline.ts';
+import { localServerAddress } from '../../config/server.ts';
 
 /** A port npm start listens on once its first publish is done, and the setting that chooses another. */
 export interface StartPort {
@@ -15,14 +16,15 @@ export interface StartPort {
   setting: string;
 }
 
-/** The sites and lead API's port (PORT / HOST, as scripts/serve.ts reads them), the pipeline's webhook port, and its operator port when it has one. Throws ConfigError on a bad pipeline setting. */
+/** The sites and lead API's port (localServerAddress, as scripts/serve.ts listens), the pipeline's webhook port, and its operator port when it has one. Throws ConfigError on a bad pipeline setting. */
 export function startPorts(env: Environment): StartPort[] {
   const settings = pipelineSettings(env);
   const ports: StartPort[] = [];
-  const sitesPort = Number(env.PORT ?? '4321');
+  const local = localServerAddress(env);
+  const sitesPort = Number(local.PORT);
   // A PORT that is no port is said by the lead API's own settings check.
   if (Number.isInteger(sitesPort) && sitesPort >= 1 && sitesPort <= 65535)
-    ports.push({ name: 'sites and lead API port', host: env.HOST ?? '127.0.0.1', port: sitesPort, setting: 'PORT' });
+    ports.push({ name: 'sites and lead API port', host: local.HOST, port: sitesPort, setting: 'PORT' });
   ports.push({ name: "pipeline's webhook port", host: settings.host, port: settings.port, setting: 'PIPELINE_PORT' });
   // Port 0 is any free one: never in use.
   if (settings.operatorPort)
