@@ -30,6 +30,8 @@ const site = v.parse(SiteSchema, {
   dealerships: [{ id: 1, slug: 'finance-north', name: 'Finance Motors North' }],
 });
 const car = makeCar({ id: 7, slug: 'car-7', price: 24990, vin: 'JT1', dealership_slug: 'finance-north' });
+/** The dealerships the lead API takes for this site and its car (as FinancePage passes them). */
+const dealershipSlugs = [...leadDealershipSlugs(site, [car])];
 
 /** Fill in the finance form's contact fields and send it. */
 async function sendContact(form: HTMLFormElement) {
@@ -47,7 +49,9 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, pathname: link.pathname, search: link.search, href: link.href });
     const calls = stubApi({ '/single-dealership-choices.json': [200, JSON.parse(encodeCarChoices([car]))], '/leads': [201, { lead_id: 'lead-1' }] });
-    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/single-dealership-choices.json" />);
+    mounted.render(
+      <FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/single-dealership-choices.json" dealershipSlugs={dealershipSlugs} />,
+    );
     await settle();
     const form = mounted.host.querySelector('form')!;
     expect(form.querySelector('#finance-form-preferredDealership')).toBeNull();
@@ -61,7 +65,9 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
   it('a budget typed key by key with cents keeps them as typed and sends its whole dollars', async () => {
     vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: '/finance', search: '', href: 'https://finance.example.com.au/finance' });
     const calls = stubApi({ '/typed-budget-choices.json': [200, JSON.parse(encodeCarChoices([car]))], '/leads': [201, { lead_id: 'lead-2' }] });
-    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/typed-budget-choices.json" />);
+    mounted.render(
+      <FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/typed-budget-choices.json" dealershipSlugs={dealershipSlugs} />,
+    );
     await settle();
     const form = mounted.host.querySelector('form')!;
     const budget = form.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!;
@@ -78,7 +84,7 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     const egc = makeCar({ id: 8, slug: 'car-8', price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 });
     vi.stubGlobal('location', { ...window.location, pathname: '/finance', search: '?car_id=8', href: 'https://finance.example.com.au/finance?car_id=8' });
     stubApi({ '/budget-choices.json': [200, JSON.parse(encodeCarChoices([egc]))] });
-    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/budget-choices.json" />);
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/budget-choices.json" dealershipSlugs={dealershipSlugs} />);
     await settle();
     expect(mounted.host.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!.value).toBe('$44,500');
   });
@@ -92,7 +98,7 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/finance', search: '?car_id=9', href: 'https://finance.example.com.au/finance?car_id=9' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({ '/note-choices.json': [503, { message: 'busy' }] });
-    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/note-choices.json" />);
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/note-choices.json" dealershipSlugs={dealershipSlugs} />);
     await settle();
     const form = mounted.host.querySelector('form')!;
     const note = form.querySelector('[data-testid="car-choices-failed"]')!;
@@ -120,7 +126,9 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: link.pathname, search: link.search, href: link.href });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const calls = stubApi({ '/failed-dealer-choices.json': [503, { message: 'busy' }], '/leads': [201, { lead_id: 'lead-2' }] });
-    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/failed-dealer-choices.json" />);
+    mounted.render(
+      <FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/failed-dealer-choices.json" dealershipSlugs={dealershipSlugs} />,
+    );
     await settle();
     const form = mounted.host.querySelector('form')!;
     expect(form.querySelector('[data-testid="car-choices-failed"]')).not.toBeNull();
@@ -147,10 +155,8 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: link.pathname, search: link.search, href: link.href });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const calls = stubApi({ '/failed-south-choices.json': [503, { message: 'busy' }], '/leads': [201, { lead_id: 'lead-3' }] });
-    const dealershipSlugs = [...leadDealershipSlugs(site, [car, other])];
-    mounted.render(
-      <FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/failed-south-choices.json" dealershipSlugs={dealershipSlugs} />,
-    );
+    const withSouth = [...leadDealershipSlugs(site, [car, other])];
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/failed-south-choices.json" dealershipSlugs={withSouth} />);
     await settle();
     await sendContact(mounted.host.querySelector('form')!);
     const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
@@ -162,7 +168,7 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/finance', search: '', href: 'https://finance.example.com.au/finance' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({ '/no-car-choices.json': [503, { message: 'busy' }] });
-    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/no-car-choices.json" />);
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/no-car-choices.json" dealershipSlugs={dealershipSlugs} />);
     await settle();
     expect(mounted.host.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
   });

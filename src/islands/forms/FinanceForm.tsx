@@ -38,14 +38,8 @@ export interface FinanceFormProps {
   /** Where the cars a ?car_id= may name (id or slug) are read from: the site's CAR_CHOICES_PATH (src/islands/forms/car-choices.ts). */
   carChoicesUrl?: string;
   formId?: string;
-  /** The dealerships the lead API takes as a lead's dealership_slug (leadDealershipSlugs: the site's, its locations', its cars'); without it, the config's. */
-  dealershipSlugs?: readonly string[];
-}
-
-/** Whether `slug` names one of the site's dealerships: a lead's dealership_slug the lead API takes. */
-function siteDealership(props: FinanceFormProps, slug: string): boolean {
-  if (props.dealershipSlugs) return props.dealershipSlugs.includes(slug);
-  return props.config.dealerships.some((entry) => entry.slug === slug) || props.config.locations.some((entry) => entry.dealership_slug === slug);
+  /** The dealerships the lead API takes as a lead's dealership_slug (leadDealershipSlugs: the site's, its locations', its cars'): a linked dealership outside them travels in custom_params only. */
+  dealershipSlugs: readonly string[];
 }
 
 export default function FinanceForm(props: FinanceFormProps) {
@@ -119,7 +113,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     const values: Record<string, unknown> = { ...rest, custom_params: custom };
     if (preferredDealership) values.dealership_slug = preferredDealership;
     // Without its car (the list failed to load, or the car is not in it) the link's dealership (a Get Finance link's is the car's) is the lead's, when it is one of this site's.
-    else if (!car && linked.dealership && siteDealership(props, linked.dealership)) values.dealership_slug = linked.dealership;
+    else if (!car && linked.dealership && props.dealershipSlugs.includes(linked.dealership)) values.dealership_slug = linked.dealership;
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);

@@ -35,7 +35,7 @@ describe('privacy: marketing opt-in default is a site setting', () => {
     for (const html of [
       renderToStaticMarkup(<EnquiryForm config={config} />),
       renderToStaticMarkup(<TestDriveForm config={config} car={car} />),
-      renderToStaticMarkup(<FinanceForm config={config} variant="enquiry" />),
+      renderToStaticMarkup(<FinanceForm config={config} variant="enquiry" dealershipSlugs={[]} />),
       renderToStaticMarkup(<RequestPhotosForm config={config} car={car} />),
     ]) {
       expect(optIn(html)).not.toBe('');
@@ -59,7 +59,7 @@ describe('privacy: a collection notice on every form that collects personal data
   it.each([
     ['enquiry', () => renderToStaticMarkup(<EnquiryForm config={config} />)],
     ['test drive', () => renderToStaticMarkup(<TestDriveForm config={config} car={car} />)],
-    ['finance', () => renderToStaticMarkup(<FinanceForm config={config} variant="enquiry" />)],
+    ['finance', () => renderToStaticMarkup(<FinanceForm config={config} variant="enquiry" dealershipSlugs={[]} />)],
     ['request photos', () => renderToStaticMarkup(<RequestPhotosForm config={config} car={car} />)],
     ['service booking', () => renderToStaticMarkup(<ServiceBookingForm config={config} variant="standard" requirements={{ intervalRequired: false, typeRequired: false }} intervals={[]} types={[]} additionalServices={[]} tyreQuote={false} locations={[]} />)],
     ['reserve', () => renderToStaticMarkup(<ReserveForm config={config} car={car} />)],

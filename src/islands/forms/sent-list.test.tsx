@@ -122,7 +122,7 @@ describe('What you sent us: the enquiry, finance, service and sell-my-car forms'
   it('finance: the preferred dealership by its name', async () => {
     const assign = stayOnPage('/finance');
     stubApi({ '/leads': [201, { lead_id: 'L3' }] });
-    mounted.render(<FinanceForm config={config} variant="finance" />);
+    mounted.render(<FinanceForm config={config} variant="finance" dealershipSlugs={[]} />);
     await settle();
     const form = mounted.host.querySelector('form')!;
     fillContact(form, 'finance-form');
