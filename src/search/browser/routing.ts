@@ -127,12 +127,56 @@ export function addressWrite(url: string, location: { href: string; pathname: st
   return same ? 'replace' : 'push';
 }
 
-const RANGE_KEY = /^range\[([^\]]+)\]$/;
-const LIST_KEY = /^refinementList\[([^\]]+)\]\[\d*\]$/;
+/** What parseSearchUrl gathers from an address's parameters before it returns the state. */
+interface ReadSoFar {
+  state: SearchUrlState;
+  range: Record<string, string>;
+  refinementList: Record<string, string[]>;
+}
+
+/**
+ * The parameters a search URL says something with, and how parseSearchUrl reads each (`name`:
+ * the key's bracketed facet). The one list: isSearchKey asks it which keys are a search's.
+ */
+const SEARCH_PARAMETERS: readonly { key: RegExp; read(into: ReadSoFar, value: string, name: string): void }[] = [
+  {
+    key: /^query$/,
+    read: ({ state }, value) => {
+      if (value) state.query = value;
+    },
+  },
+  {
+    key: /^page$/,
+    read: ({ state }, value) => {
+      const page = Number(value);
+      if (Number.isInteger(page) && page > 1) state.page = page;
+    },
+  },
+  {
+    key: /^sortBy$/,
+    read: ({ state }, value) => {
+      if (SORT_OPTIONS.some((option) => option.key === value) && value !== SORT_OPTIONS[0].key) state.sortBy = value;
+    },
+  },
+  {
+    key: /^range\[([^\]]+)\]$/,
+    read: ({ range }, value, facet) => {
+      if (/^-?\d*(\.\d+)?:-?\d*(\.\d+)?$/.test(value) && value !== ':') range[facet] = value;
+    },
+  },
+  {
+    key: /^refinementList\[([^\]]+)\]\[\d*\]$/,
+    read: ({ refinementList }, value, facet) => {
+      if (!value) return;
+      const list = (refinementList[facet] ??= []);
+      if (!list.includes(value)) list.push(value);
+    },
+  },
+];
 
 /** Whether a query-string key is one a search URL says something with (parseSearchUrl reads it). */
 function isSearchKey(key: string): boolean {
-  return key === 'query' || key === 'page' || key === 'sortBy' || RANGE_KEY.test(key) || LIST_KEY.test(key);
+  return SEARCH_PARAMETERS.some((parameter) => parameter.key.test(key));
 }
 
 /**
@@ -171,20 +215,11 @@ export function parseSearchUrl(location: { pathname: string; search: string }, t
     const equals = pair.indexOf('=');
     const key = decodePart(equals === -1 ? pair : pair.slice(0, equals));
     const value = equals === -1 ? '' : decodePart(pair.slice(equals + 1));
-    if (key === 'query') {
-      if (value) state.query = value;
-    } else if (key === 'page') {
-      const page = Number(value);
-      if (Number.isInteger(page) && page > 1) state.page = page;
-    } else if (key === 'sortBy') {
-      if (SORT_OPTIONS.some((option) => option.key === value) && value !== SORT_OPTIONS[0].key) state.sortBy = value;
-    } else if (RANGE_KEY.test(key)) {
-      if (/^-?\d*(\.\d+)?:-?\d*(\.\d+)?$/.test(value) && value !== ':') range[RANGE_KEY.exec(key)![1]] = value;
-    } else if (LIST_KEY.test(key)) {
-      const facet = LIST_KEY.exec(key)![1];
-      if (!value) continue;
-      const list = (refinementList[facet] ??= []);
-      if (!list.includes(value)) list.push(value);
+    for (const parameter of SEARCH_PARAMETERS) {
+      const match = parameter.key.exec(key);
+      if (!match) continue;
+      parameter.read({ state, range, refinementList }, value, match[1] ?? '');
+      break;
     }
   }
   if (Object.keys(range).length > 0) state.range = range;
