@@ -11,6 +11,7 @@ import { vehicleActions, type ActionSiteOptions } from '../../lib/vehicle/vehicl
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { depositTerms } from '../../lib/forms/deposit-terms.ts';
 import type { CarRecord } from '../../schemas/car.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import VehicleTabs from './VehicleTabs.astro';
 
@@ -29,20 +30,26 @@ beforeAll(async () => {
 });
 
 /** The tabs of a car on a site with `siteOptions`, as the vehicle page renders them. */
-async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOptions> = {}, payments: Site['payments'] = site.payments, inspection?: string) {
+async function tabs(
+  car: Partial<CarRecord>,
+  siteOptions: Partial<ActionSiteOptions> = {},
+  payments: Site['payments'] = site.payments,
+  whyBuy?: { lines?: string[]; inspection?: string },
+  kind?: VehicleKind,
+) {
   const actions = vehicleActions(makeCar({ price: 20000, ...car }), { ...options, ...siteOptions });
   const props = {
     commentsLabel: 'Dealer Comments',
     comments: null,
     features: [],
-    dealerName: site.name,
     warranty: '12 month warranty',
     actions,
     moneyBackGuarantee: false,
     carType: 'used',
     carName: '2021 Toyota Corolla Ascent',
     payments,
-    inspection,
+    whyBuy,
+    kind,
   };
   const root = new Window().document.createElement('div');
   root.innerHTML = await container.renderToString(VehicleTabs, { props });
@@ -69,9 +76,20 @@ describe('VehicleTabs', () => {
     expect((await tabs({}, {}, strict)).reserve).toBe(`Secure this car online. ${depositTerms(200, '2021 Toyota Corolla Ascent', strict)}`);
   });
 
-  it("Why Buy From Us? promises no inspection unless the site words one (texts.why_buy_inspection, {noun} the vehicle's)", async () => {
-    expect((await tabs({})).whyBuy.join(' ')).not.toMatch(/inspect/i);
-    expect((await tabs({}, {}, site.payments, 'Every {noun} inspected before sale')).whyBuy).toContain('Every car inspected before sale');
+  it("Why Buy From Us? promises nothing of the dealer's unless the site words it (texts.why_buy, texts.why_buy_inspection, {noun} the vehicle's)", async () => {
+    expect((await tabs({})).whyBuy).toEqual(['12 month warranty', `Reserve online: ${depositTerms(200, '2021 Toyota Corolla Ascent', site.payments)}`]);
+    const worded = { lines: ['Trade-ins welcome: get a valuation for your current {noun}'], inspection: 'Every {noun} inspected before sale' };
+    expect((await tabs({}, {}, site.payments, worded)).whyBuy.slice(0, 3)).toEqual([
+      '12 month warranty',
+      'Trade-ins welcome: get a valuation for your current car',
+      'Every car inspected before sale',
+    ]);
+    // Another kind's noun, so a 'car' written into the tab fails.
+    const bike = await tabs({}, {}, site.payments, worded, 'motorcycle');
+    expect(bike.whyBuy).toContain('Trade-ins welcome: get a valuation for your current bike');
+    expect(bike.whyBuy).toContain('Every bike inspected before sale');
+    expect(bike.labels).toContain('Protect Your Bike');
+    expect(bike.text).not.toMatch(/\bcar\b/i);
   });
 
   it('a sold car: no Reserve Online tab and no enquiry', async () => {

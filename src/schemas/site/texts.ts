@@ -28,7 +28,9 @@ export const TextsSchema = v.strictObject({
   stock_noun_one: v.optional(v.string()),
   /** Warranty headline of the service page's /warranty card, the /warranty page and the vehicle page. Default: the manufacturer's text (e.g. Toyota '5 Year Unlimited km Warranty'), else '3 Year Warranty Standard'. */
   warranty: v.optional(v.string()),
-  /** A line of the vehicle page's 'Why Buy From Us?' tab on how the dealer checks its stock, e.g. 'Every {noun} inspected before sale' ({noun}: the vehicle's, 'car', 'bike', 'caravan'). Default none: a promise is the dealer's own words (docs/tenant-files.md). */
+  /** Lines of the vehicle page's 'Why Buy From Us?' list (the panel and the tab), after the warranty, e.g. 'Finance from a panel of lenders, arranged on site' ({noun}: the vehicle's, 'car', 'bike', 'caravan'). Default none: a promise is the dealer's own words (docs/tenant-files.md). */
+  why_buy: v.optional(v.array(v.string())),
+  /** A line of the vehicle page's 'Why Buy From Us?' list on how the dealer checks its stock, e.g. 'Every {noun} inspected before sale' ({noun}: the vehicle's, 'car', 'bike', 'caravan'). Default none: a promise is the dealer's own words (docs/tenant-files.md). */
   why_buy_inspection: v.optional(v.string()),
   /** Footer note under the dealer group. Default empty. */
   footer_note: v.optional(v.string(), ''),
