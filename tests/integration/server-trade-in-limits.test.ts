@@ -20,13 +20,14 @@ describe('2.99: the server gives no online offer over the age or km limit, and s
   let app: LeadApi;
   let folder: ReturnType<typeof tempDir>;
   let database: Awaited<ReturnType<typeof testDatabase>>;
+  let clock = NOW;
 
   beforeAll(async () => {
     folder = tempDir('trade-in-limits-');
     writeTestTenants(`${folder.dir}/tenants`);
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, `${folder.dir}/tenants`, {
-      now: () => NOW,
+      now: () => clock,
       adapters: {
         valuation: {
           lookup: async (tenant, rego, state) => demoRegoLookup('ONE1', state, [], 2026).map((car) => ({ ...car, Registration: rego, Year: Number(rego.slice(1)) })),
@@ -106,5 +107,21 @@ describe('2.99: the server gives no online offer over the age or km limit, and s
     expect(byAge.statusCode).toBe(422);
     expect(byAge.json().error).toContain('over 7 years old');
     expect((await post('/api/trade-in/adjustments', { rego: 'Y2020', regoState: 'qld', km: 10_000, answers: ANSWERS })).json().offer_price).toBe(OFFER);
+  });
+
+  it("a trade-in lead's answers do not adjust the offer of a car over the limit by now: the adjustments call's rule", async () => {
+    const { evalid } = await value('Y2019', 50_000);
+    const adjusted = await post('/api/trade-in/adjustments', { id: evalid, answers: ANSWERS });
+    expect(adjusted.statusCode).toBe(200);
+    clock = Date.UTC(2027, 5, 15, 2);
+    try {
+      const other = { service_history: 'No service history', number_of_keys: '1', car_condition: 'Poor' };
+      expect((await post('/api/trade-in/adjustments', { id: evalid, answers: other })).statusCode).toBe(422);
+      const lead = await post('/api/leads', { category: 'Trade-in Enquiry', 'First Name': 'Jo', 'Email Address': 'jo@example.com', postcode: '4000', evalid, car_id: '1', ...other });
+      expect(lead.statusCode, lead.body).toBe(201);
+      expect((await app.stores.evaluations.get('alpha', evalid))?.offer_price).toBe(adjusted.json().offer_price);
+    } finally {
+      clock = NOW;
+    }
   });
 });

@@ -46,14 +46,14 @@ export function adjustmentErrors(answers: Record<string, unknown> | null | undef
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** The offer after the answers, rounded down to $10 and never below `minimum`, with each adjustment. */
-export function adjustOffer(base: number, answers: AdjustmentAnswers, minimum: number): { offer: number; adjustments: Adjustment[] } {
+/** The offer after the answers, rounded down to $10 and never below MINIMUM_OFFER, with each adjustment. */
+export function adjustOffer(base: number, answers: AdjustmentAnswers): { offer: number; adjustments: Adjustment[] } {
   const adjustments = (Object.keys(ADJUSTMENTS) as AdjustmentQuestion[]).map((question) => {
     const answer = answers[question] as string;
     const share = (ADJUSTMENTS[question] as Record<string, number>)[answer] ?? 0;
     return { question, answer, amount: Math.round(base * share) };
   });
   const total = base + adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
-  const offer = Math.max(minimum, Math.floor(total / OFFER_ROUNDING) * OFFER_ROUNDING);
+  const offer = Math.max(MINIMUM_OFFER, Math.floor(total / OFFER_ROUNDING) * OFFER_ROUNDING);
   return { offer, adjustments };
 }

@@ -1,9 +1,11 @@
 /**
- * Reading a trade-in evaluation and its photo list: the lead that finishes an instant
- * offer carries them to the dealer (the outbox, the thank-you SMS), so the read is shared;
- * starting and updating an evaluation is the trade-in feature's (features/trade-in/store.ts).
+ * Reading a trade-in evaluation and its photo list, and the one write of an evaluation's row
+ * (writeEvaluation): the lead that finishes an instant offer carries them to the dealer (the
+ * outbox, the thank-you SMS), and commits the offer its answers adjust with the lead, so both
+ * are shared. Starting an evaluation and its photos are the trade-in feature's
+ * (features/trade-in/store.ts), whose updates go through writeEvaluation.
  */
-import type { SqlDatabase } from '../../platform/sql/db.ts';
+import type { SqlDatabase, SqlExecutor } from '../../platform/sql/db.ts';
 
 /** A trade-in evaluation (instant offer) in progress. */
 export interface Evaluation {
@@ -18,6 +20,31 @@ export interface Evaluation {
   contact: Record<string, unknown> | null;
   offer_price: number | null;
   image_count: number;
+}
+
+/** What an update of an evaluation changes; a field left out keeps its value (offer_price null clears the offer: an over-limit car gets none). */
+export interface EvaluationPatch {
+  vin?: string | null;
+  description?: string | null;
+  vehicle?: Record<string, unknown>;
+  km?: number;
+  contact?: Record<string, unknown>;
+  offer_price?: number | null;
+}
+
+/** Update `current` (as read) by `patch`, through `executor`: the database, or the transaction of the lead that adjusts its offer. */
+export async function writeEvaluation(executor: SqlExecutor, current: Evaluation, patch: EvaluationPatch, now: number): Promise<void> {
+  await executor.run('UPDATE evaluations SET vin = $1, description = $2, vehicle = $3, km = $4, contact = $5, offer_price = $6, updated_at = $7 WHERE id = $8 AND tenant = $9', [
+    patch.vin !== undefined ? patch.vin : current.vin,
+    patch.description !== undefined ? patch.description : current.description,
+    JSON.stringify(patch.vehicle ?? current.vehicle),
+    patch.km ?? current.km,
+    JSON.stringify(patch.contact ?? current.contact),
+    patch.offer_price !== undefined ? patch.offer_price : current.offer_price,
+    now,
+    current.id,
+    current.tenant,
+  ]);
 }
 
 /** Reads of the evaluations and evaluation_images tables, scoped by tenant. */

@@ -61,7 +61,7 @@ export function laterStepRefusal(stored: StoredLead, values: { car_id?: string; 
 }
 
 /** The comments field message of a post that sends its comments twice, as two different texts. */
-export const COMMENTS_TWICE = 'Please send the comments once: as message or as comments.';
+const COMMENTS_TWICE = 'Please send the comments once: as message or as comments.';
 
 /** Whether a posted value says nothing (absent, null or blank text). */
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

@@ -71,6 +71,12 @@ export interface LeadWrite {
    * booking stored without its end holds the car (AppointmentsAdapter.unendedMs).
    */
   appointment?: { carId: string; unendedMs: number } & DriveTime;
+  /**
+   * Another table's write committed with the lead, run in its transaction only when the lead is
+   * created or updated (never for a refused, not-found, clashing or replayed post): a trade-in
+   * lead's offer adjusted by its answers.
+   */
+  alongside?: (tx: SqlExecutor) => Promise<void>;
   now: number;
 }
 
@@ -132,7 +138,7 @@ export class LeadWriter {
    * deliveries in the same transaction: when this resolves the lead is committed.
    */
   async save(write: LeadWrite): Promise<LeadWriteResult> {
-    if (this.#db.dialect === 'postgres' && !write.leadId && !write.appointment) return this.createLeadPostgres(write);
+    if (this.#db.dialect === 'postgres' && !write.leadId && !write.appointment && !write.alongside) return this.createLeadPostgres(write);
     return this.#db.transaction(async (tx): Promise<LeadWriteResult> => {
       if (write.leadId) return this.updateLead(tx, write.leadId, write);
       const existing = write.clientKey ? await storedUnderKey(tx, write.tenant, write.clientKey) : undefined;
@@ -150,6 +156,7 @@ export class LeadWriter {
         ],
       );
       if (write.appointment) await this.bookDrive(tx, id, write.tenant, write.appointment, write.now);
+      await write.alongside?.(tx);
       if (completesForm(write.values)) {
         for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
       }
@@ -247,6 +254,7 @@ export class LeadWriter {
     const merged: Record<string, unknown> = { ...lead.data };
     for (const [key, value] of Object.entries(write.values)) if (value !== undefined) merged[key] = value;
     const revision = lead.revision + 1;
+    await write.alongside?.(tx);
     await tx.run(
       `UPDATE leads SET category = $1, subcategory = $2, car_id = $3, dealership_slug = $4, name = $5, email = $6, phone = $7,
         form_completed = $8, offer_accepted = $9, data = $10, revision = $11, updated_at = $12 WHERE id = $13`,

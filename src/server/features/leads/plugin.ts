@@ -14,7 +14,8 @@ import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../..
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
 import { commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { leadKey } from '../../leads/repository.ts';
-import { leadAnswersPlan, storeAdjustedOffer } from '../../leads/trade-in-answers.ts';
+import { adjustableOffer, leadAnswersPlan } from '../../leads/trade-in-answers.ts';
+import { writeEvaluation } from '../../leads/evaluations.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -108,14 +109,14 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // The instant offer's lead names an evaluation this site made (it exempts the post from the terms box and the SMS is built from it).
     const evaluation = lead.evalid === undefined ? undefined : await stores.evaluations.get(tenant.slug, lead.evalid);
     if (lead.evalid !== undefined && !evaluation) problems.evalid = EVALUATION_NOT_FOUND;
-    // The server decides: the offer the dealer reads follows the answers printed beside it (src/server/leads/trade-in-answers.ts).
-    const answersPlan = evaluation ? leadAnswersPlan(lead, evaluation, lead.car_id !== undefined) : ({ kind: 'none' } as const);
+    // The server decides from the evaluation: an offer the adjustments call adjusted follows the answers printed beside it (src/server/leads/trade-in-answers.ts).
+    const answersPlan = evaluation
+      ? leadAnswersPlan(lead, evaluation, adjustableOffer(evaluation, tenant.site.trade_in, now(), tenant.site.timezone))
+      : ({ kind: 'none' } as const);
     if (answersPlan.kind === 'refuse') Object.assign(problems, answersPlan.problems);
     // An acceptance speaks for the shopper to the dealer ('The customer accepted the instant offer.'): only where there is an offer.
     if (lead.offer_accepted === true && !continuesValuation && lead.evalid === undefined) problems.offer_accepted = NO_OFFER_TO_ACCEPT;
     if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
-    // Answers the stored offer was not adjusted by (the island's adjustments call failed, or other answers): applied before the lead is stored.
-    if (answersPlan.kind === 'adjust') await storeAdjustedOffer(stores.db, evaluation!, answersPlan.base, answersPlan.answers, now());
 
     const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...claimed } = lead;
     // Only the payments module says whether anything was paid (docs/payments.md).
@@ -145,6 +146,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       destinations: tenant.destinations.map((destination) => destination.id),
       // A new test-drive lead books its drive in the same transaction (no double booking).
       appointment: drive ? { carId: String(car!.id), ...drive, unendedMs: ctx.adapters.appointments.unendedMs } : undefined,
+      // Answers other than those the stored offer was adjusted by (a later post changed them): the offer follows them, committed with the lead only.
+      alongside: answersPlan.kind === 'adjust' ? (tx) => writeEvaluation(tx, evaluation!, answersPlan.patch, now()) : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');

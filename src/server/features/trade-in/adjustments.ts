@@ -15,8 +15,8 @@ import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import type { ApiContext } from '../../kernel/context.ts';
 import { sendError } from '../../kernel/http.ts';
 import type { TradeInAdapters } from './adapters.ts';
-import { MINIMUM_OFFER } from './valuation.ts';
-import { baseOffer, storeAdjustedOffer } from '../../leads/trade-in-answers.ts';
+import type { TradeInStore } from './store.ts';
+import { adjustableOffer, adjustedOffer } from '../../leads/trade-in-answers.ts';
 import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
 import { offeredOnly } from '../../kernel/feature-switches.ts';
 
@@ -28,8 +28,8 @@ const BodySchema = v.object({
   answers: v.record(v.string(), v.unknown()),
 });
 
-/** Register the adjustments route (from the trade-in plugin). */
-export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, notFound: string): void {
+/** Register the adjustments route (from the trade-in plugin; `tradeIn`: its store, which writes the adjusted offer). */
+export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
   app.post('/api/trade-in/adjustments', offeredOnly('trade_in'), async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
@@ -42,15 +42,15 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
     if (body.id) {
       const evaluation = await ctx.stores.evaluations.get(tenant.slug, body.id);
       if (!evaluation) return sendError(reply, 404, notFound);
-      const stored = evaluation.vehicle ?? {};
-      // An over-limit car has no online offer to adjust.
-      const withheld = offerWithheld({ year: stored.Year, km: evaluation.km }, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
-      if (withheld) return sendError(reply, 422, withheld.message);
-      // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
-      const base = baseOffer(evaluation);
-      if (base === undefined) return sendError(reply, 409, 'Please finish the valuation (odometer and contact details) before answering these questions.');
+      // An over-limit car has no online offer to adjust; answering again adjusts from the valuation's own offer, not
+      // from an adjusted one (a new update-eval resets it). The trade-in lead asks the same rule (leadAnswersPlan).
+      const adjustable = adjustableOffer(evaluation, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
+      if (adjustable.kind === 'withheld') return sendError(reply, 422, adjustable.message);
+      if (adjustable.kind === 'unvalued') return sendError(reply, 409, 'Please finish the valuation (odometer and contact details) before answering these questions.');
+      const base = adjustable.base;
       // Stored with the answers it was computed from: the trade-in lead's answers are checked against them (src/server/leads/trade-in-answers.ts).
-      const result = await storeAdjustedOffer(ctx.stores.db, evaluation, base, answers, ctx.now());
+      const result = adjustedOffer(evaluation, base, answers);
+      await tradeIn.updateEvaluation(tenant.slug, evaluation.id, result.patch, ctx.now());
       return { EvalID: evaluation.id, base_offer_price: base, offer_price: result.offer, OfferPrice: result.offer, adjustments: result.adjustments };
     }
 
@@ -65,7 +65,7 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
     const withheld = offerWithheld({ year: vehicles[0]!.Year, km: body.km }, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
     if (withheld) return sendError(reply, 422, withheld.message);
     const valuation = await ctx.adapters.valuation.value(tenant, vehicles[0]!, body.km);
-    const result = adjustOffer(valuation.offerPrice, answers, MINIMUM_OFFER);
+    const result = adjustOffer(valuation.offerPrice, answers);
     return { base_offer_price: valuation.offerPrice, offer_price: result.offer, OfferPrice: result.offer, adjustments: result.adjustments };
   });
 }

@@ -72,7 +72,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
   const { stores, adapters, now } = ctx;
   const tradeIn = new TradeInStore(stores.db, stores.evaluations, ctx.imagesDir);
   // Spec §7 adjustments answers: src/server/features/trade-in/adjustments.ts.
-  registerTradeInAdjustments(app, ctx, NOT_FOUND_REGO);
+  registerTradeInAdjustments(app, ctx, tradeIn, NOT_FOUND_REGO);
 
   app.post('/api/eval-expert/enter-vin', offeredOnly('trade_in'), async (request, reply) => {
     const body = parseOr400(EnterVinSchema, request.body, reply);

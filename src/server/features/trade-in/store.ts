@@ -1,14 +1,15 @@
 /**
  * The trade-in feature's SQL: evaluations started, updated and their photos stored (files
- * outside the database when an images folder is set). Reading an evaluation and its photo
- * list is shared (leads/evaluations.ts): the delivered lead carries them.
+ * outside the database when an images folder is set). Reading an evaluation, its photo list
+ * and the write of its row are shared (leads/evaluations.ts): the delivered lead carries
+ * them, and a trade-in lead commits the offer its answers adjust with itself.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../platform/fs/atomic-file.ts';
 import type { SqlDatabase } from '../../../platform/sql/db.ts';
-import type { Evaluation, EvaluationReader } from '../../leads/evaluations.ts';
+import { writeEvaluation, type Evaluation, type EvaluationPatch, type EvaluationReader } from '../../leads/evaluations.ts';
 
 /** Data access of the trade-in feature. */
 export class TradeInStore {
@@ -31,22 +32,10 @@ export class TradeInStore {
     );
   }
 
-  /** Update the chosen vehicle, odometer, contact or offer of an evaluation. */
-  async updateEvaluation(tenant: string, id: string, patch: { vin?: string | null; description?: string | null; vehicle?: Record<string, unknown>; km?: number; contact?: Record<string, unknown>; offer_price?: number | null }, now: number): Promise<void> {
+  /** Update the chosen vehicle, odometer, contact or offer of an evaluation (writeEvaluation: the one write of its row). */
+  async updateEvaluation(tenant: string, id: string, patch: EvaluationPatch, now: number): Promise<void> {
     const current = await this.#evaluations.get(tenant, id);
-    if (!current) return;
-    await this.db.run('UPDATE evaluations SET vin = $1, description = $2, vehicle = $3, km = $4, contact = $5, offer_price = $6, updated_at = $7 WHERE id = $8 AND tenant = $9', [
-      patch.vin !== undefined ? patch.vin : current.vin,
-      patch.description !== undefined ? patch.description : current.description,
-      JSON.stringify(patch.vehicle ?? current.vehicle),
-      patch.km ?? current.km,
-      JSON.stringify(patch.contact ?? current.contact),
-      // null clears the offer (an over-limit car gets none); undefined keeps it.
-      patch.offer_price !== undefined ? patch.offer_price : current.offer_price,
-      now,
-      id,
-      tenant,
-    ]);
+    if (current) await writeEvaluation(this.db, current, patch, now);
   }
 
   /**

@@ -9,8 +9,6 @@ import { MINIMUM_OFFER } from '../../../lib/forms/trade-in-adjustments.ts';
 
 /** Share of the retail estimate a dealer offers (reconditioning, holding cost and margin). */
 export const TRADE_IN_SHARE = 0.82;
-/** The lowest offer made online (src/lib/forms/trade-in-adjustments.ts). */
-export { MINIMUM_OFFER };
 
 /** The trade-in offer for a retail estimate, rounded down to $100, never below the minimum. */
 export function tradeInOffer(retailPrice: number): number {
