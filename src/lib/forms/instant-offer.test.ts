@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterChoose, afterEnterVin, candidateDescriptions, STEP_TITLES, stepTitles, thankYouSms, vehicleLabel, visibleSteps } from './instant-offer.ts';
+import { afterChoose, afterEnterVin, candidateDescriptions, INSTANT_OFFER_ERROR, instantOfferFailure, STEP_TITLES, stepTitles, thankYouSms, vehicleLabel, visibleSteps } from './instant-offer.ts';
+import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 
 describe('instant offer steps', () => {
   it('goes to the choose step when a candidate list returns (either spelling)', () => {
@@ -42,5 +43,16 @@ describe('stepTitles (issue 35 item 3: wording by the kinds of vehicle sold)', (
     expect(stepTitles('caravan').images).toBe('Photos of your caravan');
     expect(STEP_TITLES.choose).toBe('Choose your car');
     expect(STEP_TITLES.vehicle).toBe('Your vehicle');
+  });
+});
+
+describe('instantOfferFailure (spec §8 instant offer failure)', () => {
+  it.each([
+    ['This valuation has expired.', 'This valuation has expired.'],
+    [undefined, INSTANT_OFFER_ERROR],
+    ['', INSTANT_OFFER_ERROR],
+    [LEAD_MESSAGES.unexpected, INSTANT_OFFER_ERROR],
+  ])('%j shows %j', (said, shown) => {
+    expect(instantOfferFailure(said)).toBe(shown);
   });
 });

@@ -4,6 +4,7 @@
  * EvalID skips to the image upload (step 3) where the site has it, else the details step;
  * no match shows the not-found panel. Pure: it reads API answers and returns the next step.
  */
+import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 
 export type InstantOfferStep = 'vehicle' | 'choose' | 'images' | 'details' | 'not-found' | 'done';
 
@@ -93,6 +94,16 @@ export const NOT_FOUND_MESSAGES = {
 
 /** Spec §8 instant offer failure fallback text. */
 export const INSTANT_OFFER_ERROR = 'An error occurred while submitting the form. Please try again.';
+
+/**
+ * What any of the instant offer's calls (lookup, candidate, photo, valuation, adjustments, lead,
+ * acceptance) shows when it fails (spec §8 "Instant offer failure: error message or '...'"): the
+ * call's own reason (`said`), else the fallback. The lead API's generic 500 text ('An unexpected
+ * error occured', the spec's lead failure) gives no reason of the call's own: the fallback too.
+ */
+export function instantOfferFailure(said: string | undefined): string {
+  return said && said !== LEAD_MESSAGES.unexpected ? said : INSTANT_OFFER_ERROR;
+}
 
 /** A readable vehicle line: '2019 Mazda CX-5 Maxx'. */
 export function vehicleLabel(vehicle: EvalVehicle | undefined, chosen?: string): string {

@@ -454,4 +454,48 @@ describe('InstantOffer towards a car (/cars/trade-in): the adjustments call fail
     expect(calls.find((call) => call.path === '/trade-in/adjustments')!.body).toMatchObject({ id: '6', answers: { car_condition: 'Poor' } });
     expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ car_condition: 'Poor', custom_params: { offer_price: 8500 } });
   });
+
+  it("sends the comments under the spec's name (§3 Instant offer: comments), once: the lead API maps it to the message", async () => {
+    const { calls } = await tradeIn(routes([200, { offer_price: 8500, OfferPrice: 8500 }]), { rego: 'MAZ019', details: { comments: 'Garaged.' } });
+    const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+    expect(lead.comments).toBe('Garaged.');
+    expect(lead).not.toHaveProperty('message');
+  });
+});
+
+describe("InstantOffer: a call's failure says the same at every step (spec §8 instant offer failure)", () => {
+  const UNEXPECTED: [number, unknown] = [500, { success: false, error: LEAD_MESSAGES.unexpected }];
+  const ok: Record<string, [number, unknown]> = {
+    '/eval-expert/enter-vin': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3' }]],
+    '/eval-expert/update-eval': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+    '/trade-in/adjustments': [200, { offer_price: 10000, OfferPrice: 10000 }],
+    '/leads': [201, { success: true, lead_id: 'L6' }],
+  };
+  const alert = (form: HTMLFormElement) => form.querySelector('[data-testid="error-warning"]')?.textContent;
+
+  it.each(['/eval-expert/update-eval', '/trade-in/adjustments', '/leads'])('%s answering 500 with no reason of its own: the fallback text', async (path) => {
+    const { form } = await tradeIn({ ...ok, [path]: UNEXPECTED }, { rego: 'MAZ019' });
+    await settle();
+    expect(alert(form)).toBe('An error occurred while submitting the form. Please try again.');
+  });
+
+  it('the lookup (enter-vin) and the acceptance answering 500: the fallback text too', async () => {
+    stubApi({ '/eval-expert/enter-vin': UNEXPECTED });
+    const { form, input } = show();
+    fill(input('rego'), 'MAZ019');
+    await submit(form);
+    await settle();
+    expect(alert(form)).toBe('An error occurred while submitting the form. Please try again.');
+    const offered = await tradeIn(ok, { rego: 'MAZ019' });
+    stubApi({ '/leads': UNEXPECTED });
+    await submit(offered.form);
+    await settle();
+    expect(alert(offered.form)).toBe('An error occurred while submitting the form. Please try again.');
+  });
+
+  it("a call's own reason is shown as it says", async () => {
+    const { form } = await tradeIn({ ...ok, '/eval-expert/update-eval': [409, { success: false, error: 'This valuation has expired.' }] }, { rego: 'MAZ019' });
+    await settle();
+    expect(alert(form)).toBe('This valuation has expired.');
+  });
 });

@@ -11,6 +11,7 @@ import {
   afterChoose,
   afterEnterVin,
   INSTANT_OFFER_ERROR,
+  instantOfferFailure,
   thankYouSms,
   vehicleLabel,
   visibleSteps,
@@ -18,7 +19,7 @@ import {
   type InstantOfferStep,
 } from '../../../lib/forms/instant-offer.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { EnterVinSchema, imageUploadProblem } from '../../../schemas/api/trade-in.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../../schemas/forms/instant-offer.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
@@ -133,7 +134,7 @@ export function useInstantOffer(props: InstantOfferProps) {
     kit.setFormError('');
     setStep(next);
   };
-  const failWith = (message: string | undefined) => kit.setFormError(message || INSTANT_OFFER_ERROR);
+  const failWith = (message: string | undefined) => kit.setFormError(instantOfferFailure(message));
   const chosenDescription = () => (kit.values.desc ? String(kit.values.desc) : undefined);
 
   async function enterVin() {
@@ -189,7 +190,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       // One request per image (spec §7).
       const result = await callApi<{ images?: number }>(config.apiBase, '/eval-expert/image-upload', { body });
       if (!result.ok) {
-        setImageAlert(result.message || INSTANT_OFFER_ERROR);
+        setImageAlert(instantOfferFailure(result.message));
         break;
       }
       setUploaded((previous) => [...previous, file.name]);
@@ -222,7 +223,7 @@ export function useInstantOffer(props: InstantOfferProps) {
     if (!update.ok) {
       kit.setSubmitting(false);
       // A refused name, email or mobile shows at the field the shopper filled.
-      return kit.reject({ message: update.message || INSTANT_OFFER_ERROR, fieldErrors: asShownFields(update.fieldErrors) });
+      return kit.reject({ message: instantOfferFailure(update.message), fieldErrors: asShownFields(update.fieldErrors) });
     }
     const valued = Array.isArray(update.data) ? update.data[0] : undefined;
     // The server decides: an over-limit car comes back without an offer and with the reason.
@@ -243,8 +244,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       if (!adjusted.ok || typeof adjusted.data?.offer_price !== 'number') {
         // No offer that ignores the answers is shown or sent: the instant offer's failure (spec §8), the details kept to send again.
         kit.setSubmitting(false);
-        const said = adjusted.ok ? undefined : adjusted.message;
-        return kit.reject({ message: said && said !== LEAD_MESSAGES.unexpected ? said : INSTANT_OFFER_ERROR, fieldErrors: {} });
+        return kit.reject({ message: instantOfferFailure(adjusted.ok ? undefined : adjusted.message), fieldErrors: {} });
       }
       offerPrice = adjusted.data.offer_price;
       valued.OfferPrice = offerPrice;
@@ -259,7 +259,8 @@ export function useInstantOffer(props: InstantOfferProps) {
       service_history: details.output.service_history,
       number_of_keys: details.output.number_of_keys,
       car_condition: details.output.car_condition,
-      message: details.output.comments,
+      // Spec §3's name: the lead API reads it as the message (commentsAsMessage, its one mapping).
+      comments: details.output.comments,
       Rego: String(kit.values.rego).toUpperCase(),
       state: String(kit.values.state),
       evalid: evalId,
@@ -285,7 +286,7 @@ export function useInstantOffer(props: InstantOfferProps) {
     });
     kit.setSubmitting(false);
     // A refused field shows beside it (the contact fields are on this step).
-    if (!lead.ok) return kit.reject({ message: lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message, fieldErrors: lead.fieldErrors });
+    if (!lead.ok) return kit.reject({ message: instantOfferFailure(lead.message), fieldErrors: lead.fieldErrors });
     setLeadId(lead.leadId);
     if (withheldMessage) {
       // No price to show or accept: the message replaces it, the details stay on screen.
@@ -338,7 +339,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       offerAccepted: true,
     });
     kit.setSubmitting(false);
-    if (!result.ok) return kit.reject({ message: result.message || INSTANT_OFFER_ERROR, fieldErrors: result.fieldErrors });
+    if (!result.ok) return kit.reject({ message: instantOfferFailure(result.message), fieldErrors: result.fieldErrors });
     completeLead({
       leadId: result.leadId,
       category: 'Offer Accepted',
