@@ -234,6 +234,16 @@ for (const kind of DATABASES) {
       }
     });
 
+    // Fault: the form, its availability call failed, sent a typed time with the car's location's offset (Perth), which the
+    // local grid, reading typed times on the site's clock (Brisbane), refused or shifted: 15:00 typed became 17:00 in Brisbane.
+    // The form now sends the time as typed and the lead API alone says which clock it is on (typedTimeZone).
+    it('on the local grid, reads a time typed without a zone on the site\'s clock, as the form sends it when it has no availability answer', async () => {
+      const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 9, email: 'grid@example.com', dateTime }, BETA);
+      const typed = await testDrive('2026-03-19T15:00');
+      expect(typed.statusCode, typed.body).toBe(201);
+      expect((await app.stores.leads.get('beta', typed.json().lead_id))!.data.dateTime).toBe('2026-03-19T15:00:00+10:00');
+    });
+
     it('takes a typed time the dealer is open at (the free date-time box), booking its own hour: no double booking either way', async () => {
       const testDrive = (dateTime: string) => post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, email: 'typed@example.com', dateTime });
       const typed = await testDrive('2026-03-11T09:15');

@@ -223,9 +223,10 @@ describe("TestDriveForm: a time typed in the free box is on the clock of the car
     vi.useRealTimers();
   });
 
-  // Fault: the box's days and the typed time were the site's clock: 9:00 typed for the Perth yard was sent
-  // without a zone and read as 9:00 in Sydney (6 am in Perth), and the days began at Sydney's tomorrow.
-  it("offers the location's days and sends the typed time with the location's offset", async () => {
+  // The box's days begin at the location's tomorrow. With no availability answer the form cannot know which clock the
+  // lead API reads a typed time on (with a provider, the location's; on the local grid, the site's: typedTimeZone):
+  // it sent the location's offset, which the local grid refused (422) or shifted. It sends the time as typed; the API reads it.
+  it("offers the location's days and, with no availability answer, sends the typed time as typed for the lead API to read", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse('2026-12-24T14:30:00Z')); // 1:30am on 25 December in Sydney, 10:30pm on 24 December in Perth
     const assign = vi.fn();
@@ -251,7 +252,7 @@ describe("TestDriveForm: a time typed in the free box is on the clock of the car
     fill(field('dateTime'), '2026-12-29T09:00');
     await submit(mounted.host.querySelector('form')!);
     expect(assign).toHaveBeenCalledWith('/success');
-    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ car_id: '21', dateTime: '2026-12-29T09:00:00+08:00' });
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ car_id: '21', dateTime: '2026-12-29T09:00' });
   });
 
   it("reads the typed time on the availability answer's clock when it answered without a slot (the local grid's: the site's)", async () => {

@@ -3,7 +3,8 @@
  * 'Test Drive Booking Date' from the appointment availability call (its longest window when the
  * first week has no free slot; asked again when the server refuses the chosen time; a free
  * date-time input over the days the lead API books, testDriveDates, when the call fails or finds
- * no slot, its time read on the lead API's clock for it: the answer's zone, else the car's location's), a delivery location when the car's location has distribution locations, and the
+ * no slot, its time sent on the clock the answer names, else as typed, for the lead API to read on its own: typedTimeZone),
+ * a delivery location when the car's location has distribution locations, and the
  * terms checkbox on sites that require it. Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -123,11 +124,13 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     return () => controller.abort();
   }, [carId, config.apiBase, slotsAsked]);
   const slots = availability && availability !== 'failed' ? (availability.days ?? []).filter((day) => day.slots.length > 0) : [];
-  // A time typed in the free date-time box is on the clock the lead API reads it on: the availability answer's
-  // `timezone` (the local grid's: the site's), else, the call failed (a provider down), the car's location's (its `time_zone`, else the site's).
+  // Which clock a typed time is on is the lead API's to say (AppointmentsAdapter.typedTimeZone: a provider's location's
+  // own, the local grid's the site's): its availability answer names it (`timezone`). With no answer the form cannot know
+  // which way the API runs, so the time goes as typed and the API reads it (an offset guessed here was refused or shifted).
   const answered = availability && availability !== 'failed' ? knownZone(availability.timezone) : undefined;
+  // The free date-time box offers the days the lead API books, from that clock's tomorrow, else the car's location's
+  // (its `time_zone`, else the site's: a hint for the days only), none before hydration (the built page carries no moment).
   const zone = answered ?? car?.time_zone ?? config.timeZone;
-  // The free date-time box offers the days the lead API books, from the location's tomorrow (none before hydration: the built page carries no moment).
   const now = useVisitorClock();
   const dates = now === null ? undefined : testDriveDates(now, zone);
 
@@ -148,8 +151,9 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     }
     kit.clearErrors();
     kit.setSubmitting(true);
-    // A typed time is sent with the offset of the location's clock (a slot's start carries its own).
-    const output = slots.length === 0 && check.output.dateTime ? { ...check.output, dateTime: dealerIso(dealerInstant(check.output.dateTime, zone), zone) } : { ...check.output };
+    // A typed time is sent with the offset of the clock the answer named, else as typed (a slot's start carries its own).
+    const output =
+      slots.length === 0 && check.output.dateTime && answered ? { ...check.output, dateTime: dealerIso(dealerInstant(check.output.dateTime, answered), answered) } : { ...check.output };
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: output, category: 'Test Drive', car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
