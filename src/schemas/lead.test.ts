@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { COMMENTS_MAX } from './forms/fields.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
+import { ReserveFormSchema } from './forms/reserve.ts';
 import { SERVICE_DATE_MESSAGE } from './forms/service-booking.ts';
 import { LeadSubmissionSchema, leadProblems } from './lead.ts';
 
@@ -66,5 +68,27 @@ describe('LeadSubmissionSchema', () => {
     expect(leadProblems(accept, { ...rules, isNew: true, continuesValuation: false, earliestServiceDate })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
     const valued = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', form_completed: true, evalid: 'E1' });
     expect(leadProblems(valued, { ...rules, continuesValuation: false, earliestServiceDate })).toEqual({});
+  });
+});
+
+describe("LeadSubmissionSchema: the forms' own field rules and messages", () => {
+  const issues = (body: object) =>
+    Object.fromEntries((v.safeParse(LeadSubmissionSchema, body).issues ?? []).map((issue) => [v.getDotPath(issue), issue.message]));
+  it("takes the trade-in Mobile Number only as a mobile, as the trade-in form's mobilePhone", () => {
+    expect(issues({ 'Mobile Number': '07 3000 1111' })).toEqual({ 'Mobile Number': FORM_MESSAGES.mobile });
+    expect(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412 345 678' })['Mobile Number']).toBe('0412345678');
+  });
+  it("gives Year and odometer the forms' messages; blank is not given", () => {
+    expect(issues({ Year: '2019.5', odometer: 'lots' })).toEqual({ Year: 'Please enter a year such as 2019.', odometer: FORM_MESSAGES.number });
+    expect(issues({ Year: true, odometer: {} })).toEqual({ Year: FORM_MESSAGES.number, odometer: FORM_MESSAGES.number });
+    expect(v.parse(LeadSubmissionSchema, { Year: '', odometer: '' })).toMatchObject({ Year: undefined, odometer: undefined });
+    expect(v.parse(LeadSubmissionSchema, { Year: '2019', odometer: '45,000 kms' })).toMatchObject({ Year: 2019, odometer: 45_000 });
+  });
+  it('takes the Comments every form takes (COMMENTS_MAX), the reserve form included', () => {
+    expect(issues({ message: 'x'.repeat(COMMENTS_MAX) })).toEqual({});
+    expect(issues({ message: 'x'.repeat(COMMENTS_MAX + 1) })).toEqual({ message: FORM_MESSAGES.tooLong(COMMENTS_MAX) });
+    const reserve = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', car_id: 3, terms_conditions: true };
+    expect(v.safeParse(ReserveFormSchema, { ...reserve, message: 'x'.repeat(COMMENTS_MAX) }).success).toBe(true);
+    expect(v.safeParse(ReserveFormSchema, { ...reserve, message: 'x'.repeat(COMMENTS_MAX + 1) }).success).toBe(false);
   });
 });

@@ -10,8 +10,9 @@
  * but the message is one line (oneLine, ./forms/fields.ts).
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, kmInput, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
-import { preferredServiceDate, serviceOrderDetails } from './forms/service-booking.ts';
+import { AU_STATES, blankOr, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, messageText, NAME_MAX, oneLine, optionalEmail, optionalMobilePhone, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
+import { InstantOfferDetailsSchema } from './forms/instant-offer.ts';
+import { preferredServiceDate, serviceOrderDetails, ServiceVehicleStepSchema } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 import { CAR_LEAD_MAX } from './car-lead-bounds.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
@@ -91,8 +92,8 @@ export const LeadSubmissionSchema = v.object({
   email: optionalEmail,
   phone: optionalPhone,
   postcode: optionalPostcode,
-  /** Label 'Comments'. */
-  message: messageText(false, 5000),
+  /** Label 'Comments': every form's limit (COMMENTS_MAX). */
+  message: messageText(false),
   opt_in: v.optional(checkbox),
   PreferredContactMethod: v.optional(v.picklist(CONTACT_METHODS, 'Please choose Phone, Email or SMS.')),
   terms_conditions: v.optional(checkbox),
@@ -119,7 +120,8 @@ export const LeadSubmissionSchema = v.object({
 
   // Service booking (spec §3).
   Model: optionalText(60),
-  Year: v.optional(v.union([v.literal(''), v.pipe(numberInput(1900, 2100), v.integer())])),
+  /** The service form's Year, with its messages. */
+  Year: blankOr(ServiceVehicleStepSchema.entries.Year),
   State: v.optional(v.picklist(['', ...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
   'Service Interval': optionalText(80),
   'Service Type': optionalText(80),
@@ -127,10 +129,12 @@ export const LeadSubmissionSchema = v.object({
 
   // Trade-in lead (spec §3) and its valuation step.
   'First Name': optionalText(NAME_MAX),
-  'Mobile Number': optionalPhone,
+  /** A mobile, as the trade-in form's (mobilePhone). */
+  'Mobile Number': optionalMobilePhone,
   'Email Address': optionalEmail,
   evalid: optionalText(64),
-  odometer: v.optional(v.union([v.literal(''), kmInput(2_000_000)])),
+  /** The instant offer's odometer, with its messages. */
+  odometer: blankOr(InstantOfferDetailsSchema.entries.odometer),
   service_history: optionalText(80),
   number_of_keys: optionalText(20),
   car_condition: optionalText(80),
@@ -195,6 +199,17 @@ function isInstantOfferPost(lead: LeadSubmission, context: LeadRuleContext): boo
 
 /** The post that carries a form's terms box: the one completing the form (the instant offer shows no terms box). */
 function carriesTermsBox(lead: LeadSubmission, context: LeadRuleContext): boolean {
+  return completesForm(lead) && !isInstantOfferPost(lead, context);
+}
+
+/**
+ * Whether a post is held to its whole form's rules (completedFormProblems in ./forms/lead-forms.ts):
+ * a post that completes its form, and the instant offer's trade-in lead, whose one post (naming its
+ * evaluation) carries the offer's last step whether the lead is complete or waits for the offer's
+ * acceptance; the acceptance, a later post, sends only the contact that lead gave.
+ */
+export function heldToFormRules(lead: LeadSubmission, context: LeadRuleContext): boolean {
+  if (lead.evalid !== undefined) return true;
   return completesForm(lead) && !isInstantOfferPost(lead, context);
 }
 

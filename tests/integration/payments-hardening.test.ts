@@ -19,6 +19,8 @@ import { DATABASES, POSTGRES_SKIP_REASON, testApp, waitFor, type WebhookReceiver
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+/** The shopper's complete enquiry on alpha (two locations: one is chosen; Comments required by default). */
+const enquiry = { ...shopper, location: 'alpha-brisbane', message: 'Hello' };
 const HOLD_MS = 15 * 60_000;
 /** Cars added to alpha's stock for these tests, all in stock and reservable. */
 const EXTRA_CARS = [21, 22, 23, 24, 25, 26, 27];
@@ -196,7 +198,7 @@ for (const kind of DATABASES) {
         method: 'POST',
         url: '/api/leads',
         headers: { ...ALPHA, 'idempotency-key': `online-payment:${attempt}` },
-        payload: { ...shopper, category: 'General Enquiry' },
+        payload: { ...enquiry, category: 'General Enquiry' },
       });
       expect(posted.statusCode).toBe(201);
       expect(posted.json().lead_id).not.toBe(started.json().lead_id);
@@ -209,7 +211,7 @@ for (const kind of DATABASES) {
         url: '/api/leads',
         headers: ALPHA,
         payload: {
-          ...shopper,
+          ...enquiry,
           email: 'forged-payment@example.com',
           category: 'Online Payment',
           subcategory: 'Invoice Payment',

@@ -309,7 +309,14 @@ for (const kind of DATABASES) {
           method: 'POST',
           url: '/api/leads',
           headers: ALPHA,
-          payload: { ...contact, email: 'one-step@example.com', ...values, custom_params: { deposit: '250', payment_status: 'succeeded' } },
+          payload: {
+            ...contact,
+            email: 'one-step@example.com',
+            message: 'Hello',
+            location: 'alpha-brisbane',
+            ...values,
+            custom_params: { deposit: '250', payment_status: 'succeeded' },
+          },
         });
         expect(response.statusCode, response.body).toBe(201);
         const leadId = response.json().lead_id as string;

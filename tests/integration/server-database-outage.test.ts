@@ -20,6 +20,7 @@ const lead = (index: number) => ({
   phone: '0412345678',
   postcode: '4000',
   message: 'Is it still there?',
+  location: 'alpha-brisbane',
   source: 'Website',
 });
 

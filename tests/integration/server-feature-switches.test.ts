@@ -172,7 +172,7 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     expect(refused(await post('/api/leads', purchase, PLAIN))).toEqual([404, { success: false, error: OFF.purchase }]);
     expect(refused(await post('/api/leads', purchase, FLAGGED))).toEqual([404, { success: false, error: OFF.purchase }]);
     expect(await rows('leads', 'plain')).toBe(0);
-    expect((await post('/api/leads', { ...contact, category: 'General Enquiry' }, PLAIN)).statusCode).toBe(201);
+    expect((await post('/api/leads', { ...contact, category: 'General Enquiry', message: 'Hello' }, PLAIN)).statusCode).toBe(201);
     expect((await post('/api/leads', reserve, FULL)).statusCode).toBe(201);
     expect((await post('/api/leads', purchase, FULL)).statusCode).toBe(201);
     expect((await post('/api/leads', reserve, FLAGGED)).statusCode).toBe(201);

@@ -13,7 +13,8 @@ import { tempDir, testApp, testDatabase, waitFor, writeTestTenants, photoUpload 
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
-const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
+/** A complete enquiry of the contact page on alpha (two locations: one is chosen; Comments required by default). */
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', location: 'alpha-brisbane', message: 'Hello' };
 
 
 const photo = () => sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 90, b: 200 } } }).jpeg().toBuffer();
@@ -71,7 +72,19 @@ describe('issue 34 hardening, second round (lead API)', () => {
     return evalid;
   }
 
-  const tradeInLead = (evalid: string, phone: string) => ({ category: 'Trade-in Enquiry', 'First Name': 'Jo', postcode: '4000', 'Mobile Number': phone, 'Email Address': 'jo@example.com', evalid });
+  const tradeInLead = (evalid: string, phone: string) => ({
+    category: 'Trade-in Enquiry',
+    'First Name': 'Jo',
+    postcode: '4000',
+    'Mobile Number': phone,
+    'Email Address': 'jo@example.com',
+    evalid,
+    odometer: '45,000',
+    service_history: 'Full service history',
+    number_of_keys: '2',
+    car_condition: 'Good',
+    message: 'Tidy car',
+  });
 
   it('N5: one phone cannot get codes from every dealer at once: a platform-wide per-phone cap', async () => {
     const api = await app({ sms: { perPhoneAllTenantsPerDay: 2 } });

@@ -16,7 +16,15 @@ import { tempDir, testApp, testDatabase, waitFor, writeTestTenants, photoUpload 
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 
-const contact = { name: 'Eve Oracle', email: 'eve@example.com', phone: '0400000077', postcode: '4000', category: 'Enquiry', comments: 'hi' };
+const contact = {
+  name: 'Eve Oracle',
+  email: 'eve@example.com',
+  phone: '0400000077',
+  postcode: '4000',
+  category: 'Enquiry',
+  location: 'alpha-brisbane',
+  message: 'hi',
+};
 
 /**
  * The review's 454-byte HEIF (N10 leftover): ftyp heic, a meta box with one `hvc1` item, an

@@ -16,7 +16,8 @@ import { photoLink } from '../../src/server/kernel/photo-links.ts';
 import { tempDir, testApp, testDatabase, writeTestTenants, waitFor, photoUpload } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
-const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
+/** A complete enquiry of the contact page on alpha (two locations: one is chosen; Comments required by default). */
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', location: 'alpha-brisbane', message: 'Hello' };
 
 /** A real JPEG carrying EXIF with a GPS position (what a phone camera writes). */
 async function jpegWithGps(): Promise<Buffer> {
@@ -93,6 +94,11 @@ describe('issue 13 hardening (lead API)', () => {
     'Mobile Number': phone,
     'Email Address': 'jo@example.com',
     evalid,
+    odometer: '45,000',
+    service_history: 'Full service history',
+    number_of_keys: '2',
+    car_condition: 'Good',
+    message: 'Tidy car',
     sms_content: 'URGENT: your bank account is locked, log in at http://phish.example now',
     sms_from: 'ANZ Bank',
     ...extra,

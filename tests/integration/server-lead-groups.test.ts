@@ -106,7 +106,7 @@ for (const kind of DATABASES) {
       const ids = await Promise.all(
         Array.from({ length: 100 }, async (_, index) => {
           const email = index === 7 ? 'optout@example.com' : `c${index}@example.com`;
-          const response = await app!.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { name: 'Jo', email, phone: '0412345678', postcode: '4000', message: `lead ${index}` } });
+          const response = await app!.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { name: 'Jo', email, phone: '0412345678', postcode: '4000', location: 'alpha-brisbane', message: `lead ${index}` } });
           expect(response.statusCode).toBe(201);
           return response.json().lead_id as string;
         }),
@@ -122,7 +122,7 @@ for (const kind of DATABASES) {
 
     it('17.7 a retried submission (same Idempotency-Key, as the forms send) gets 200 and the same lead, also when the copies arrive together', async () => {
       app ??= await testApp(database.db, `${folder.dir}/tenants`);
-      const payload = { name: 'Retry', email: 'retry@example.com', phone: '0412345678', postcode: '4000' };
+      const payload = { name: 'Retry', email: 'retry@example.com', phone: '0412345678', postcode: '4000', location: 'alpha-brisbane', message: 'Hello' };
       const send = (key: string) => app!.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'idempotency-key': key }, payload });
       const first = await send(`retry-${kind}-sequential`);
       const again = await send(`retry-${kind}-sequential`);

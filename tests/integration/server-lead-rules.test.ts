@@ -15,7 +15,9 @@ import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const TERMS = { host: 'terms.localhost:4321' };
-const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000', message: 'Hello' };
+/** The vehicle a service booking's second step sends. */
+const vehicle = { 'Vehicle Make': 'Mazda', Model: '3', Year: '2018' };
 
 describe('lead API: the form rules the server decides', () => {
   let app: LeadApi;
@@ -97,7 +99,7 @@ describe('lead API: the form rules the server decides', () => {
       expect([fresh.statusCode, fresh.json().fields]).toEqual(refusal);
       expect(await app.stores.leads.count('terms')).toBe(before);
       // A later post of a lead that named no evaluation (a contact form's first step).
-      const step = await post(TERMS, { ...contact, category: 'Service Booking', form_completed: false });
+      const step = await post(TERMS, { ...contact, ...vehicle, category: 'Service Booking', form_completed: false });
       const id = step.json().lead_id as string;
       const accepting = await post(TERMS, { lead_id: id, email: 'jo@example.com', form_completed: true, offer_accepted: true });
       expect([accepting.statusCode, accepting.json().fields]).toEqual(refusal);
@@ -113,7 +115,13 @@ describe('lead API: the form rules the server decides', () => {
     });
 
     it('a site without the setting takes a lead with the box unticked', async () => {
-      const response = await post(ALPHA, { ...contact, category: 'General Enquiry', form_completed: true, terms_conditions: false });
+      const response = await post(ALPHA, {
+        ...contact,
+        location: 'alpha-brisbane',
+        category: 'General Enquiry',
+        form_completed: true,
+        terms_conditions: false,
+      });
       expect(response.statusCode).toBe(201);
     });
   });
@@ -125,7 +133,8 @@ describe('lead API: the form rules the server decides', () => {
       // Made up, it would exempt the post from the terms box (the instant offer shows none).
       const madeUp = await post(TERMS, { ...tradeInLead('E-made-up'), form_completed: true });
       expect([madeUp.statusCode, madeUp.json()]).toEqual([422, refusal]);
-      const general = await post(TERMS, { ...contact, category: 'General Enquiry', evalid: 'E-made-up' });
+      // A lead naming an evaluation is the instant offer's, held to its form too.
+      const general = await post(TERMS, { ...tradeInLead('E-made-up'), category: 'General Enquiry' });
       expect([general.statusCode, general.json()]).toEqual([422, refusal]);
       // Another site's evaluation is not this site's.
       const alphas = await post(TERMS, { ...tradeInLead(await evaluation(ALPHA)), form_completed: true });
@@ -139,7 +148,7 @@ describe('lead API: the form rules the server decides', () => {
       const { postcode: _postcode, ...withoutPostcode } = contact;
       const before = await app.stores.leads.count('alpha');
       for (const postcode of [{}, { postcode: '' }, { postcode: '  ' }]) {
-        const refused = await post(ALPHA, { ...withoutPostcode, ...postcode, category: 'General Enquiry' });
+        const refused = await post(ALPHA, { ...withoutPostcode, ...postcode, location: 'alpha-brisbane', category: 'General Enquiry' });
         expect(refused.statusCode).toBe(422);
         expect(refused.json()).toEqual({ success: false, error: LEAD_MESSAGES.fixErrors, fields: { postcode: FORM_MESSAGES.postcode } });
       }
@@ -158,9 +167,9 @@ describe('lead API: the form rules the server decides', () => {
     });
 
     it("a later step of a lead need not repeat it (the lead keeps the first step's)", async () => {
-      const first = await post(ALPHA, { ...contact, category: 'Service Booking', form_completed: false });
+      const first = await post(ALPHA, { ...contact, location: 'alpha-brisbane', category: 'Service Booking', form_completed: false });
       const id = first.json().lead_id as string;
-      const later = await post(ALPHA, { lead_id: id, 'Vehicle Make': 'Mazda', form_completed: true });
+      const later = await post(ALPHA, { lead_id: id, ...vehicle, 'Vehicle Make': 'Mazda', form_completed: true });
       expect(later.statusCode).toBe(200);
       expect((await app.stores.leads.get('alpha', id))!.data).toMatchObject({ postcode: '4000', 'Vehicle Make': 'Mazda' });
     });

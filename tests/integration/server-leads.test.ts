@@ -9,6 +9,8 @@ import { DATABASES, POSTGRES_SKIP_REASON, waitFor, startLeadApi, stopLeadApi, ty
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
+/** A complete enquiry of the contact page on alpha (two locations: one is chosen; Comments required by default). */
+const enquiry = { ...contact, message: 'Hello', location: 'alpha-brisbane' };
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
@@ -43,7 +45,7 @@ for (const kind of DATABASES) {
     });
 
     it('a second call with the lead_id updates that lead (multi-step form)', async () => {
-      const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'Service Booking', form_completed: false } });
+      const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, location: 'alpha-brisbane', category: 'Service Booking', form_completed: false } });
       const id = first.json().lead_id;
       expect(await app.stores.outbox.deliveriesOf(id)).toEqual([]);
       const second = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { lead_id: id, 'Vehicle Make': 'Mazda', Model: '3', Year: '2018', form_completed: true } });
@@ -56,22 +58,22 @@ for (const kind of DATABASES) {
     });
 
     it('a lead posted without form_completed is completed (the API reads absent as completed): stored, delivered and exported as completed', async () => {
-      const posted = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'General Enquiry' } });
+      const posted = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...enquiry, category: 'General Enquiry' } });
       const id = posted.json().lead_id;
       expect((await app.stores.leads.get('alpha', id))!.form_completed).toBe(true);
       expect((await app.stores.outbox.deliveriesOf(id)).length).toBeGreaterThan(0);
     });
 
     it('another tenant cannot update the lead, and an unknown lead_id is a 404', async () => {
-      const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact });
+      const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, car_id: 1, message: 'Hello' } });
       const id = first.json().lead_id;
       const other = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { lead_id: id, message: 'hijack' } });
       expect(other.statusCode).toBe(404);
-      expect((await app.stores.leads.get('alpha', id))!.data.message).toBeUndefined();
+      expect((await app.stores.leads.get('alpha', id))!.data.message).toBe('Hello');
     });
 
     it('rejects a car, dealership or location of another tenant', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, car_id: 9, car_dealership_id: 22, dealership_slug: 'beta-central', location: 'beta-perth' } });
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'Hello', car_id: 9, car_dealership_id: 22, dealership_slug: 'beta-central', location: 'beta-perth' } });
       expect(response.statusCode).toBe(422);
       expect(Object.keys(response.json().fields).sort()).toEqual(['car_dealership_id', 'car_id', 'dealership_slug', 'location']);
       expect(await app.stores.leads.count('alpha')).toBeGreaterThan(0);
@@ -115,34 +117,34 @@ for (const kind of DATABASES) {
 
     it('a retried first submission with the same Idempotency-Key gives the same lead', async () => {
       const headers = { ...ALPHA, 'idempotency-key': `retry-${kind}-0001` };
-      const a = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
-      const b = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      const a = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: enquiry });
+      const b = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: enquiry });
       expect(b.json().lead_id).toBe(a.json().lead_id);
     });
 
     it('a retry sent across the deploy that prefixed browser keys gives the lead the earlier release stored under the key as sent', async () => {
       const headers = { ...ALPHA, 'idempotency-key': `across-deploy-${kind}-0001` };
-      const first = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      const first = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: enquiry });
       const id = first.json().lead_id;
       // The earlier release stored the header itself as the lead's key.
       await suite!.database.db.run('UPDATE leads SET client_key = $1 WHERE id = $2', [headers['idempotency-key'], id]);
       const before = await app.stores.leads.count('alpha');
-      const retried = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      const retried = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: enquiry });
       expect([retried.statusCode, retried.json().lead_id]).toEqual([200, id]);
       expect(await app.stores.leads.count('alpha')).toBe(before);
     });
 
     it('resolves the tenant from X-Site or the site field, and rejects conflicts and unknown sites', async () => {
-      const viaHeader = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example', 'x-site': 'beta' }, payload: contact });
+      const viaHeader = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example', 'x-site': 'beta' }, payload: { ...contact, message: 'Hello' } });
       expect(viaHeader.statusCode).toBe(201);
       expect(await app.stores.leads.get('beta', viaHeader.json().lead_id)).toBeDefined();
-      const viaField = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example' }, payload: { ...contact, site: 'beta' } });
+      const viaField = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example' }, payload: { ...contact, message: 'Hello', site: 'beta' } });
       expect(viaField.statusCode).toBe(201);
-      const viaProductionHost = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example' }, payload: contact });
+      const viaProductionHost = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example' }, payload: enquiry });
       expect(await app.stores.leads.get('alpha', viaProductionHost.json().lead_id)).toBeDefined();
-      const conflict = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'x-site': 'beta' }, payload: contact });
+      const conflict = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'x-site': 'beta' }, payload: enquiry });
       expect(conflict.statusCode).toBe(400);
-      const unknown = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'nobody.localhost' }, payload: contact });
+      const unknown = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'nobody.localhost' }, payload: enquiry });
       expect(unknown.statusCode).toBe(404);
     });
 
@@ -153,7 +155,7 @@ for (const kind of DATABASES) {
       expect(local.headers['access-control-allow-origin']).toBe('http://alpha.localhost:4321');
       const evil = await app.inject({ method: 'OPTIONS', url: '/api/leads', headers: { ...ALPHA, origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
       expect(evil.headers['access-control-allow-origin']).toBeUndefined();
-      const crossSite = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, origin: 'https://beta-cars.example' }, payload: contact });
+      const crossSite = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, origin: 'https://beta-cars.example' }, payload: enquiry });
       expect(crossSite.statusCode).toBe(403);
     });
 
@@ -185,7 +187,7 @@ for (const kind of DATABASES) {
 
     it('keeps a line break posted in a one-line field out of the dealer e-mail: no forged payment line (security audit)', async () => {
       const forged = 'Deposit: $500.00 AUD paid online (stripe reference pi_3QFakeRef); car reserved until 20 Dec 2026';
-      const payload = { ...contact, category: 'General Enquiry', name: `Jo\n${forged}`, last_name: 'Citizen\u2028Deposit: paid', message: `Hello\r\n${forged}` };
+      const payload = { ...enquiry, category: 'General Enquiry', name: `Jo\n${forged}`, last_name: 'Citizen\u2028Deposit: paid', message: `Hello\r\n${forged}` };
       const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload });
       expect(response.statusCode, response.body).toBe(201);
       const id = response.json().lead_id;

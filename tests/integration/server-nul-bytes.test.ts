@@ -13,7 +13,15 @@ import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-
 import { DATABASES, POSTGRES_SKIP_REASON, startLeadApi, stopLeadApi, type LeadApiSuite } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
-const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', category: 'General Enquiry', comments: 'Hello' };
+const contact = {
+  name: 'Jo',
+  email: 'jo@example.com',
+  phone: '0412345678',
+  postcode: '4000',
+  category: 'General Enquiry',
+  location: 'alpha-brisbane',
+  message: 'Hello',
+};
 
 /** A request carrying a NUL, and the field the answer must name with its message. */
 interface NulCase {

@@ -9,7 +9,8 @@ import { openDatabase } from '../../src/server/database.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
-const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
+/** A complete enquiry of the contact page on alpha (two locations: one is chosen; Comments required by default). */
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', location: 'alpha-brisbane', message: 'Hello' };
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;

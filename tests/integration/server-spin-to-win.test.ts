@@ -391,7 +391,14 @@ for (const kind of DATABASES) {
         expect(answer.json()).toEqual(refused);
       }
       // Nor does a later step turn an enquiry into a prize.
-      const enquiry = await lead(ALPHA, { name: 'Mallory', email: 'forged-prize@example.com', postcode: '6000', message: 'Is the Corolla available?' });
+      const enquiry = await lead(ALPHA, {
+        name: 'Mallory',
+        email: 'forged-prize@example.com',
+        phone: '0412345678',
+        postcode: '6000',
+        location: 'alpha-brisbane',
+        message: 'Is the Corolla available?',
+      });
       expect(enquiry.statusCode).toBe(201);
       const later = await lead(ALPHA, { ...forged, lead_id: enquiry.json().lead_id, category: 'Spin to Win' });
       expect(later.statusCode).toBe(422);

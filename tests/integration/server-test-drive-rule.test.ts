@@ -18,7 +18,8 @@ import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.t
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const HOST = { host: 'driving.localhost:4321' };
-const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+/** A complete enquiry (Comments required by default). */
+const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000', message: 'Hello' };
 const NO_TEST_DRIVE = 'This car is not available for a test drive.';
 const NOT_DELIVERED = 'This delivery location is not offered for this car.';
 const PARKED = { host: 'parked.localhost:4321' };

@@ -80,6 +80,11 @@ describe('2.99: the server gives no online offer over the age or km limit, and s
       'Email Address': 'jo@example.com',
       location_id: 101,
       evalid,
+      odometer: '85,000',
+      service_history: 'Full service history',
+      number_of_keys: '2',
+      car_condition: 'Good',
+      message: 'Tidy car',
       custom_params: { trade_in_vehicle: '2018 Toyota', offer_withheld: true },
       hidden_field: '',
     });

@@ -71,7 +71,7 @@ describe('features.trade_in false: the lead API values no car for that site', ()
   it("POST /api/leads: the instant offer's trade-in lead and an offer's acceptance answer 404 as the valuation calls do; nothing is stored", async () => {
     const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
     const valued = tradeInLead('e1');
-    const enquiry = await post(GAMMA, '/api/leads', { ...contact, category: 'General Enquiry' });
+    const enquiry = await post(GAMMA, '/api/leads', { ...contact, message: 'Hello', category: 'General Enquiry' });
     expect(enquiry.statusCode).toBe(201);
     const stored = await app.stores.leads.count('gamma');
     const calls: object[] = [

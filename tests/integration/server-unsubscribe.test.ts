@@ -34,9 +34,9 @@ for (const kind of DATABASES) {
     });
     afterAll(() => stopLeadApi(suite ?? {}));
 
-    /** Send a lead (with the contact postcode every form asks for) and wait for its JSON delivery; resolves to the delivered document. */
+    /** Send a lead (with the contact postcode, location and Comments the contact page asks for) and wait for its JSON delivery; resolves to the delivered document. */
     async function deliveredLead(payload: Record<string, unknown>) {
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { postcode: '4000', ...payload } });
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { postcode: '4000', location: 'alpha-brisbane', message: 'Hello', ...payload } });
       expect(response.statusCode).toBe(201);
       const id = response.json().lead_id as string;
       await waitFor(() => hook.delivered.has(`${id}:crm:1`));
@@ -75,15 +75,15 @@ for (const kind of DATABASES) {
         success: true,
         message: 'You have been unsubscribed. Alpha Motors will not send you marketing emails or SMS any more. We will still answer any enquiry you send us.',
       });
-      // Same contact by phone only, shopper ticked the opt-in again: still delivered, but opted out.
-      const later = await deliveredLead({ name: 'Kim', phone: '+61 412 000 282', opt_in: true, message: 'Is it still available?' });
+      // Same contact by phone (another e-mail address), shopper ticked the opt-in again: still delivered, but opted out.
+      const later = await deliveredLead({ name: 'Kim', email: 'kim.again@example.com', phone: '+61 412 000 282', opt_in: true, message: 'Is it still available?' });
       expect(later.doc.customer.opt_in).toBe(false);
       expect(later.doc.customer.marketing_opt_out).toBe(true);
       await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(later.id)));
       const mail = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(later.id))!;
       expect(mail.body).toMatch(/Marketing: this customer unsubscribed on \d{1,2} [A-Z][a-z]{2,3} \d{4}\. Do not send them marketing; answer this enquiry only\./);
       // Another contact is not affected, nor the same contact on another tenant.
-      const other = await deliveredLead({ name: 'Lee', email: 'lee@example.com', opt_in: true });
+      const other = await deliveredLead({ name: 'Lee', email: 'lee@example.com', phone: '0412 000 283', opt_in: true });
       expect(other.doc.customer.opt_in).toBe(true);
       expect(await app.stores.optOuts.optedOutAt('beta', [{ kind: 'phone', contact: '0412000282' }])).toBeUndefined();
     });
@@ -92,7 +92,7 @@ for (const kind of DATABASES) {
       const typed = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { email: ' Pat@Example.com ' } });
       expect(typed.statusCode).toBe(200);
       expect(typed.json().success).toBe(true);
-      const later = await deliveredLead({ name: 'Pat', email: 'pat@example.com', opt_in: true });
+      const later = await deliveredLead({ name: 'Pat', email: 'pat@example.com', phone: '0412 000 284', opt_in: true });
       expect(later.doc.customer.opt_in).toBe(false);
       const empty = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: {} });
       expect(empty.statusCode).toBe(400);

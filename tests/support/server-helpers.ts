@@ -97,7 +97,20 @@ export function photoUpload(evalid: string, bytes: Buffer, filename = 'photo.jpg
 
 /** The instant offer's trade-in lead as its island posts it: the trade-in contact fields and the evaluation (`evalid`) it was valued in. */
 export function tradeInLead(evalid: string) {
-  return { 'First Name': 'Jo', 'Mobile Number': '0412 345 678', 'Email Address': 'jo@example.com', postcode: '4000', category: 'Trade-in Enquiry', evalid };
+  return {
+    'First Name': 'Jo',
+    'Mobile Number': '0412 345 678',
+    'Email Address': 'jo@example.com',
+    postcode: '4000',
+    category: 'Trade-in Enquiry',
+    evalid,
+    // The final step's details (spec §5: all required), the Comments sent as the lead's message.
+    odometer: '45,000',
+    service_history: 'Full service history',
+    number_of_keys: '2',
+    car_condition: 'Good',
+    message: 'Tidy car',
+  };
 }
 
 /** A webhook receiver that fails the first `failFirst` calls, then records deliveries by idempotency key. */

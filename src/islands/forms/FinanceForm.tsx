@@ -14,23 +14,14 @@ import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
 import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
-import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { optionalText } from '../../schemas/forms/fields.ts';
+import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORY, asksEmployment as pageAsksEmployment, employmentStatus, type FinanceVariant } from '../../schemas/forms/finance.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
-export type FinanceVariant = 'finance' | 'enquiry' | 'apply' | 'pre-approval' | 'personalised';
-
-const SUBCATEGORY: Record<FinanceVariant, string> = {
-  finance: 'Finance',
-  enquiry: 'Finance Enquiry',
-  apply: 'Apply for Finance',
-  'pre-approval': 'Finance Pre-Approval',
-  personalised: 'Personalised Finance',
-};
-const EMPLOYMENT = ['Full time', 'Part time', 'Casual', 'Self employed', 'Retired', 'Not currently employed'];
+export type { FinanceVariant };
 
 export interface FinanceFormProps {
   config: FormSiteConfig;
@@ -49,7 +40,7 @@ export default function FinanceForm(props: FinanceFormProps) {
   const formId = props.formId ?? 'finance-form';
   // Try again (the list failed to load) fills the car and budget as a first load does; focus goes to the car's line.
   const retryChoices = useCarChoicesRetry(choices, () => document.getElementById(`${formId}-car-line`));
-  const asksEmployment = variant === 'apply' || variant === 'pre-approval';
+  const asksEmployment = pageAsksEmployment(variant);
   const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), vehiclePriceBudget: '', preferredDealership: '', employment_status: '', message: '', terms_conditions: false }));
   const [car, setCar] = useState<LeadCar | null>(null);
@@ -87,7 +78,7 @@ export default function FinanceForm(props: FinanceFormProps) {
         ...enquiryFormSchema({ commentsRequired: false, termsRequired: config.termsRequired }).entries,
         vehiclePriceBudget: v.optional(v.pipe(v.string(), v.check((text) => text.trim() === '' || parseWholeNumber(text) !== null, 'Please enter an amount such as $25,000.'))),
         preferredDealership: optionalText(120),
-        employment_status: asksEmployment ? v.pipe(v.string(), v.minLength(1, FORM_MESSAGES.required)) : optionalText(60),
+        employment_status: employmentStatus(asksEmployment),
       }),
     [config.termsRequired, asksEmployment],
   );
@@ -114,7 +105,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     if (preferredDealership) values.dealership_slug = preferredDealership;
     // Without its car (the list failed to load, or the car is not in it) the link's dealership (a Get Finance link's is the car's) is the lead's, when it is one of this site's.
     else if (!car && linked.dealership && props.dealershipSlugs.includes(linked.dealership)) values.dealership_slug = linked.dealership;
-    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Finance Enquiry', subcategory: FINANCE_SUBCATEGORY[variant], car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.reject(result);
@@ -141,7 +132,7 @@ export default function FinanceForm(props: FinanceFormProps) {
       <ContactFields kit={kit} />
       <AmountField kit={kit} name="vehiclePriceBudget" label="Vehicle Price Budget" kind="money" presets={config.moneyPresets} />
       {dealerChoices.length > 0 && <SelectField kit={kit} name="preferredDealership" label="Preferred Dealership" placeholder="Any dealership" options={dealerChoices} />}
-      {asksEmployment && <SelectField kit={kit} name="employment_status" label="Employment Status" required placeholder="Choose one" options={EMPLOYMENT} />}
+      {asksEmployment && <SelectField kit={kit} name="employment_status" label="Employment Status" required placeholder="Choose one" options={EMPLOYMENT_STATUSES} />}
       <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} />
       <ConsentFields kit={kit} config={config} purpose="finance" />
       <FormAlert kit={kit} />

@@ -9,6 +9,8 @@ import type { Features } from '../../schemas/site/features.ts';
 import { smsSenderId } from '../../schemas/site/sms.ts';
 import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
+import { serviceRequirements } from './service-booking.ts';
+import type { LeadFormSettings } from '../../schemas/forms/lead-forms.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
 import { headlineLine, saleHeadline } from '../vehicle/price.ts';
 import { testDriveTimeZone } from '../locations/locations.ts';
@@ -93,6 +95,27 @@ export function formSiteConfig(site: Site): FormSiteConfig {
     termsHref: '/terms-and-conditions',
     optInDefault: site.features.marketing_opt_in_default,
     timeZone: site.timezone,
+  };
+}
+
+/**
+ * The settings the lead forms are built with, resolved as their pages resolve them (the contact
+ * page's and the service form's locations, the contact page's dealership select, the enquiry's
+ * Comments, the service order step's requirements and options): the lead API holds a completed
+ * lead to its form's rules with them (src/schemas/forms/lead-forms.ts).
+ */
+export function leadFormSettings(site: Site): LeadFormSettings {
+  const config = formSiteConfig(site);
+  const service = serviceRequirements(site.service);
+  return {
+    commentsRequired: config.commentsRequired,
+    contactLocations: locationsFor(config, 'sales'),
+    dealershipSelect: config.dealerships.length > 1,
+    serviceLocations: locationsFor(config, 'service'),
+    intervalRequired: service.intervalRequired,
+    typeRequired: service.typeRequired,
+    intervals: site.service.intervals,
+    types: site.service.types,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from '../forms/messages.ts';
-import { AU_STATES, email, kmInput, NAME_MAX, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
+import { AU_STATES, email, kmInput, mobilePhone, NAME_MAX, optionalEmail, optionalText, requiredText } from '../forms/fields.ts';
 
 /** Instant-offer / trade-in image limits (spec §5, §9): at most 10, each under 10 MB. */
 export const IMAGE_LIMITS = {
@@ -53,7 +53,8 @@ export const UpdateEvalSchema = v.object({
   /** The trade-in form's First Name and Last Name joined by a space: room for both at their limit. */
   cName: requiredText(2 * NAME_MAX + 1),
   cEmail: email,
-  cPhone: phone,
+  /** The trade-in form's Mobile Number: a mobile (mobilePhone), as the form asks it. */
+  cPhone: mobilePhone,
 });
 
 /** An image chosen for upload, as the browser sees it (File-like). */

@@ -81,8 +81,11 @@ export const optionalText = (max = 200) => v.optional(v.pipe(oneLineText(max), v
 /** A one-line text field that is required or optional depending on a site setting. */
 export const textField = (required: boolean, max = 2000) => (required ? requiredText(max) : optionalText(max));
 
+/** The longest Comments a form takes, every form's (spec §5 gives none): the lead API takes the same. */
+export const COMMENTS_MAX = 5000;
+
 /** The shopper's message (label Comments), the one field of several lines: required or optional (blank becomes undefined) depending on the form. */
-export const messageText = (required: boolean, max = 5000) =>
+export const messageText = (required: boolean, max = COMMENTS_MAX) =>
   required
     ? v.pipe(severalLinesText(max, FORM_MESSAGES.required), v.minLength(1, FORM_MESSAGES.required))
     : v.optional(v.pipe(severalLinesText(max), v.transform(blankAsUndefined)));
@@ -126,18 +129,26 @@ function requiredAuPhone(pattern: RegExp, message: string) {
 /** Required Australian phone number, normalised to national digits. */
 export const phone = requiredAuPhone(AU_PHONE_PATTERN, FORM_MESSAGES.phone);
 
+/** An optional Australian number (blank allowed), one line as the required one is, that must match `pattern` (else `message`). */
+function optionalAuPhone(pattern: RegExp, message: string) {
+  return v.optional(
+    v.pipe(
+      v.string(message),
+      v.transform(oneLine),
+      v.trim(),
+      v.maxLength(24, message),
+      v.transform(normalisePhone),
+      v.check((text) => text === '' || pattern.test(text), message),
+      v.transform((text) => (text === '' ? undefined : text)),
+    ),
+  );
+}
+
 /** Optional Australian phone number (blank allowed), one line as `phone` is. */
-export const optionalPhone = v.optional(
-  v.pipe(
-    v.string(FORM_MESSAGES.phone),
-    v.transform(oneLine),
-    v.trim(),
-    v.maxLength(24, FORM_MESSAGES.phone),
-    v.transform(normalisePhone),
-    v.check((text) => text === '' || AU_PHONE_PATTERN.test(text), FORM_MESSAGES.phone),
-    v.transform((text) => (text === '' ? undefined : text)),
-  ),
-);
+export const optionalPhone = optionalAuPhone(AU_PHONE_PATTERN, FORM_MESSAGES.phone);
+
+/** Optional Australian mobile number (blank allowed), as `mobilePhone` when given: the trade-in lead's Mobile Number on a later post. */
+export const optionalMobilePhone = optionalAuPhone(AU_MOBILE_PATTERN, FORM_MESSAGES.mobile);
 
 /** Australian mobile number (sign-in, watchlist owner), normalised to 04XXXXXXXX. */
 export const mobilePhone = requiredAuPhone(AU_MOBILE_PATTERN, FORM_MESSAGES.mobile);
@@ -177,6 +188,16 @@ export function parseWholeNumber(text: string): number | null {
   const value = Number(digits.slice(0, 15));
   return Number.isSafeInteger(value) ? value : null;
 }
+
+/** An optional form input whose blank ('') is "not given", else `schema` with its own messages. */
+export const blankOr = <T extends v.GenericSchema>(schema: T) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((input) => (input === '' ? undefined : input)),
+      v.optional(schema),
+    ),
+  );
 
 /** A kilometre reading as text: digits, grouped by commas or spaces or not, a fraction and 'km' or 'kms' after them optional. */
 const KM_TEXT = /^\d[\d,\s]*(?:\.\d*)?\s*(?:kms?)?$/i;

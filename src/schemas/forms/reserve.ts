@@ -12,6 +12,7 @@ import { contactEntriesWithoutOptIn, idValue, messageText, termsAccepted } from 
 export const ReserveFormSchema = v.object({
   ...contactEntriesWithoutOptIn,
   car_id: idValue,
-  message: messageText(false, 2000),
+  /** Comments: every form's limit (COMMENTS_MAX), the lead API's too. */
+  message: messageText(false),
   terms_conditions: termsAccepted,
 });

@@ -5,7 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { HONEYPOT_FIELD, LeadSubmissionSchema, completesForm, isTestDriveCategory, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import {
+  HONEYPOT_FIELD,
+  LeadSubmissionSchema,
+  completesForm,
+  heldToFormRules,
+  isTestDriveCategory,
+  leadId as leadIdSchema,
+  leadProblems,
+  type LeadSubmission,
+} from '../../../schemas/lead.ts';
+import { completedFormProblems, optionProblems } from '../../../schemas/forms/lead-forms.ts';
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
@@ -23,7 +33,7 @@ import type { AppointmentsAdapter, DriveTime } from '../../kernel/adapters.ts';
 import type { Car } from '../../../schemas/car.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
-import { requiresTerms } from '../../../lib/forms/form-config.ts';
+import { leadFormSettings, requiresTerms } from '../../../lib/forms/form-config.ts';
 import { earliestServiceDate } from '../../../lib/forms/service-booking.ts';
 import { deliveryLocations } from '../../../lib/forms/test-drive-booking.ts';
 import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
@@ -75,9 +85,19 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       continuesValuation,
       earliestServiceDate: earliestServiceDate(now(), tenant.site.timezone),
     };
-    const problems: Record<string, string> = { ...leadProblems(lead, rules) };
     // A category only the server sets (a spin's prize lead) is never taken from a post, new lead or later step.
     const serverCategory = serverCategoryProblem(lead.category);
+    // The lead's form's own rules with the site's settings (docs/lead-api.md "Form rules the server decides"); no form sends a server's category.
+    const settings = leadFormSettings(tenant.site);
+    const formValues =
+      !serverCategory && heldToFormRules(lead, rules)
+        ? await completedLeadValues(stores, tenant.slug, lead, request.body as Record<string, unknown>)
+        : undefined;
+    const problems: Record<string, string> = {
+      ...(formValues ? completedFormProblems(formValues, settings) : {}),
+      ...leadProblems(lead, rules),
+      ...optionProblems(lead, settings),
+    };
     if (serverCategory) problems.category = serverCategory;
     const car = findCar(tenant, lead.car_id);
     // One reading of the booking time: a time without a zone (the form's free date-time box) is on the clock its check
@@ -201,6 +221,27 @@ async function testDriveTime(ctx: ApiContext<LeadsAdapters>, request: FastifyReq
     request.log.warn({ tenant: request.tenant.slug, error: (error as Error).message }, 'test-drive time checked locally: the appointments provider failed');
     return ctx.adapters.appointments.unaskedTime(request.tenant, car, startsAt, ctx.now());
   }
+}
+
+/**
+ * The values a post completing its form holds the lead to: a first post's own; a later step's
+ * over the values its lead stored (a multi-step form sends each step's as it goes), the lead's
+ * category kept unless the post names one. Undefined when the lead is not found (answered 404) or
+ * takes no later step (answered 409).
+ */
+async function completedLeadValues(
+  stores: KernelStores,
+  tenant: string,
+  lead: LeadSubmission,
+  raw: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  if (lead.lead_id === undefined) return lead;
+  const stored = await stores.leads.get(tenant, lead.lead_id);
+  // A lead that takes no later step (the server's, or one with a payment) is refused as such (409) when stored.
+  if (!stored || laterStepRefusal(stored, {})?.status === 409) return undefined;
+  const values: Record<string, unknown> = { ...stored.data, ...lead };
+  if (!('category' in raw)) values.category = stored.data.category;
+  return values;
 }
 
 /** Whether a stored lead of the tenant names one of its evaluations: the instant offer's lead, whose offer a later post accepts. */

@@ -1,0 +1,145 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { UpdateEvalSchema } from '../api/trade-in.ts';
+import { LeadSubmissionSchema } from '../lead.ts';
+import { completedFormProblems, contactSubcategory, leadFormKind, NOT_AN_OPTION, optionProblems, type LeadFormSettings } from './lead-forms.ts';
+import { FORM_MESSAGES } from './messages.ts';
+
+const required = FORM_MESSAGES.required;
+const settings: LeadFormSettings = {
+  commentsRequired: true,
+  contactLocations: [
+    { slug: 'north', name: 'North yard' },
+    { slug: 'south', name: 'South yard' },
+  ],
+  dealershipSelect: true,
+  serviceLocations: [{ slug: 'north' }, { slug: 'south' }],
+  intervalRequired: true,
+  typeRequired: true,
+  intervals: ['15,000 km'],
+  types: ['Logbook service'],
+};
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
+/** A lead as the API parses it. */
+const lead = (body: object) => v.parse(LeadSubmissionSchema, body);
+
+describe('the lead forms the API holds a completed lead to', () => {
+  it("tells each lead's form by its evaluation, category and the finance pages' subcategory", () => {
+    expect(leadFormKind({ evalid: 'E1', category: 'Trade-in Enquiry' })).toBe('instant-offer');
+    expect(leadFormKind({ category: 'Trade-in Enquiry' })).toBe('enquiry');
+    expect(leadFormKind({ category: 'Service Booking' })).toBe('service-booking');
+    expect(leadFormKind({ category: 'Reserve' })).toBe('reserve');
+    expect(leadFormKind({ category: 'Online Payment' })).toBe('online-payment');
+    expect(leadFormKind({ category: 'Test Drive' })).toBe('test-drive');
+    expect(leadFormKind({ category: 'Request Photos' })).toBe('request-photos');
+    expect(leadFormKind({ category: 'Finance Enquiry', subcategory: 'Apply for Finance' })).toBe('finance');
+    expect(leadFormKind({ category: 'Finance Enquiry', subcategory: 'Contact Us' })).toBe('enquiry');
+  });
+
+  it('an enquiry: name, e-mail, phone, Comments by the setting; the contact page asks location and dealership', () => {
+    expect(completedFormProblems(lead({ email: 'jo@example.com', postcode: '4000', car_id: 1 }), settings)).toEqual({
+      name: required,
+      phone: required,
+      message: required,
+    });
+    expect(completedFormProblems(lead({ ...contact, car_id: 1 }), { ...settings, commentsRequired: false })).toEqual({});
+    expect(completedFormProblems(lead({ ...contact, message: 'Hi', subcategory: contactSubcategory() }), settings)).toEqual({
+      location: required,
+      dealership_slug: required,
+    });
+    // A location's own page preselects it and shows no dealership select.
+    expect(completedFormProblems(lead({ ...contact, message: 'Hi', location: 'north', subcategory: contactSubcategory('North yard') }), settings)).toEqual({});
+    // One location is preselected: no choice to ask.
+    expect(
+      completedFormProblems(lead({ ...contact, message: 'Hi' }), {
+        ...settings,
+        contactLocations: [{ slug: 'north', name: 'North yard' }],
+        dealershipSelect: false,
+      }),
+    ).toEqual({});
+  });
+
+  it('a service booking: the vehicle, the interval and type the site requires, its location of several', () => {
+    const booking = { ...contact, category: 'Service Booking' };
+    expect(completedFormProblems(lead(booking), settings)).toEqual({
+      'Vehicle Make': required,
+      Model: required,
+      Year: required,
+      'Service Interval': required,
+      'Service Type': required,
+      location: required,
+    });
+    const full = {
+      ...booking,
+      'Vehicle Make': 'Mazda',
+      Model: '3',
+      Year: '2019',
+      'Service Interval': '15,000 km',
+      'Service Type': 'Logbook service',
+      location: 'north',
+    };
+    expect(completedFormProblems(lead(full), settings)).toEqual({});
+    expect(
+      completedFormProblems(lead({ ...booking, 'Vehicle Make': 'Mazda', Model: '3', Year: 2019 }), {
+        ...settings,
+        intervalRequired: false,
+        typeRequired: false,
+        serviceLocations: [],
+      }),
+    ).toEqual({});
+  });
+
+  it("the instant offer's lead, the reserve form, the finance application, the online payment's contact", () => {
+    const tradeIn = { 'First Name': 'Jo', 'Mobile Number': '0412 345 678', 'Email Address': 'jo@example.com', postcode: '4000', evalid: 'E1' };
+    expect(completedFormProblems(lead(tradeIn), settings)).toEqual({
+      odometer: required,
+      service_history: required,
+      number_of_keys: required,
+      car_condition: required,
+      message: required,
+    });
+    const details = { odometer: '45,000', service_history: 'Full', number_of_keys: '2', car_condition: 'Good', message: 'Tidy' };
+    expect(completedFormProblems(lead({ ...tradeIn, ...details }), settings)).toEqual({});
+    expect(completedFormProblems(lead({ email: 'jo@example.com', category: 'Reserve', car_id: 3 }), settings)).toEqual({
+      name: required,
+      phone: required,
+      postcode: FORM_MESSAGES.postcode,
+    });
+    const apply = { ...contact, category: 'Finance Enquiry', subcategory: 'Apply for Finance' };
+    expect(completedFormProblems(lead(apply), settings)).toEqual({ employment_status: required });
+    expect(completedFormProblems(lead({ ...apply, custom_params: { employment_status: 'Casual' } }), settings)).toEqual({});
+    expect(completedFormProblems(lead({ ...apply, subcategory: 'Finance' }), settings)).toEqual({});
+    expect(completedFormProblems(lead({ email: 'jo@example.com', category: 'Online Payment' }), settings)).toEqual({
+      name: required,
+      phone: required,
+      postcode: FORM_MESSAGES.postcode,
+    });
+    expect(completedFormProblems(lead({ ...contact, category: 'Test Drive' }), settings)).toEqual({});
+    expect(completedFormProblems(lead({ email: 'jo@example.com', postcode: '4000', category: 'Request Photos' }), settings)).toEqual({
+      name: required,
+      phone: required,
+    });
+  });
+
+  it('refuses a select value that is not one of the options the site configures, on any post', () => {
+    expect(optionProblems(lead({ 'Service Interval': '1,000,000 km', 'Service Type': 'Free oil change for life' }), settings)).toEqual({
+      'Service Interval': NOT_AN_OPTION,
+      'Service Type': NOT_AN_OPTION,
+    });
+    expect(optionProblems(lead({ 'Service Interval': '15,000 km', 'Service Type': 'Logbook service' }), settings)).toEqual({});
+    // No options configured: the interval is typed.
+    expect(optionProblems(lead({ 'Service Interval': 'every year' }), { ...settings, intervals: [] })).toEqual({});
+    const apply = { category: 'Finance Enquiry', subcategory: 'Apply for Finance' };
+    expect(optionProblems(lead({ ...apply, custom_params: { employment_status: 'Astronaut' } }), settings)).toEqual({ employment_status: NOT_AN_OPTION });
+    expect(optionProblems(lead({ ...apply, custom_params: { employment_status: 'Retired' } }), settings)).toEqual({});
+  });
+});
+
+describe("the valuation's contact (update-eval)", () => {
+  it("takes cPhone only as a mobile, as the trade-in form's Mobile Number", () => {
+    const body = { evalid: 'E1', km: '45,000', cName: 'Jo Citizen', cEmail: 'jo@example.com' };
+    const landline = v.safeParse(UpdateEvalSchema, { ...body, cPhone: '07 3000 1111' });
+    expect(landline.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([['cPhone', FORM_MESSAGES.mobile]]);
+    expect(v.parse(UpdateEvalSchema, { ...body, cPhone: '0412 345 678' }).cPhone).toBe('0412345678');
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The form rules the lead API applies to a lead whose form is complete (docs/lead-api.md "Form
+ * rules the server decides"): each lead form's own schema (./enquiry.ts, ./finance.ts,
+ * ./service-booking.ts, ./instant-offer.ts, ./reserve.ts, ./test-drive.ts, ./request-photos.ts, the
+ * online payment form's contact),
+ * built with the site's settings as its page resolves them (leadFormSettings in
+ * src/lib/forms/form-config.ts), and the option lists the site configures for its selects.
+ * Browser-safe (valibot only).
+ */
+import * as v from 'valibot';
+import { enquiryFormSchema } from './enquiry.ts';
+import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORIES, asksEmployment, employmentStatus } from './finance.ts';
+import { contactEntriesWithoutOptIn, fieldErrors } from './fields.ts';
+import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
+import { FORM_MESSAGES } from './messages.ts';
+import { ReserveFormSchema } from './reserve.ts';
+import { requestPhotosFormSchema } from './request-photos.ts';
+import { serviceBookingFormSchema } from './service-booking.ts';
+import { testDriveFormSchema } from './test-drive.ts';
+
+/** The site settings the lead forms are built with, as their pages resolve them. */
+export interface LeadFormSettings {
+  /** Enquiry Comments required (features.enquiry_comments_required). */
+  commentsRequired: boolean;
+  /** The contact page's location select (its options, locationsFor(config, 'sales')); it asks a choice of several (one is preselected). */
+  contactLocations: readonly { slug: string; name: string }[];
+  /** The contact page shows the dealership select (more than one dealership). */
+  dealershipSelect: boolean;
+  /** The service form's locations (locationsFor(config, 'service')): it asks for one when there are several. */
+  serviceLocations: readonly { slug: string }[];
+  /** Service Interval and Service Type required (serviceRequirements in src/lib/forms/service-booking.ts). */
+  intervalRequired: boolean;
+  typeRequired: boolean;
+  /** The Service Interval and Service Type options (service.intervals, service.types); none: free text or no field. */
+  intervals: readonly string[];
+  types: readonly string[];
+}
+
+/** Which lead form a lead is from. */
+export type LeadFormKind = 'instant-offer' | 'service-booking' | 'reserve' | 'online-payment' | 'test-drive' | 'request-photos' | 'finance' | 'enquiry';
+
+/** The lead values the form rules read (a lead as the API parses it, or as stored with a later step's values). */
+export type LeadFormValues = Record<string, unknown> & { category?: unknown; subcategory?: unknown; car_id?: unknown; location?: unknown; evalid?: unknown };
+
+/** The subcategory the contact page sends: 'Contact Us', or 'Contact {location}' on a location's own page (src/components/forms/ContactPage.astro). */
+export function contactSubcategory(locationName?: string): string {
+  return locationName ? `Contact ${locationName}` : 'Contact Us';
+}
+
+/** The message for a select value that is not one of the options the site offers (the spec has none: the form never sends one). */
+export const NOT_AN_OPTION = 'Please choose one of the options offered.';
+
+const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/** The form a lead is from: the instant offer's names its evaluation; the others are told by category (and the finance form's subcategory). */
+export function leadFormKind(lead: LeadFormValues): LeadFormKind {
+  if (lead.evalid !== undefined) return 'instant-offer';
+  const category = lower(lead.category);
+  if (category === 'service booking') return 'service-booking';
+  if (category === 'reserve') return 'reserve';
+  if (category === 'online payment') return 'online-payment';
+  if (/test ?drive/.test(category)) return 'test-drive';
+  if (category === 'request photos') return 'request-photos';
+  if (category === 'finance enquiry' && FINANCE_SUBCATEGORIES.includes(lead.subcategory as string)) return 'finance';
+  return 'enquiry';
+}
+
+/** The instant offer's trade-in lead: its contact step and final details, the details' Comments carried as the lead's `message`. */
+const { comments: offerComments, ...offerDetails } = InstantOfferDetailsSchema.entries;
+const InstantOfferLeadSchema = v.object({ ...TradeInLeadFormSchema.entries, ...offerDetails, message: offerComments });
+
+/** The enquiry form as the page that sent the lead shows it: the contact page's selects only on a lead about no car (the vehicle page's forms send their car). */
+function enquirySchema(lead: LeadFormValues, settings: LeadFormSettings) {
+  const contactPage = lead.car_id === undefined;
+  const location = settings.contactLocations.find((entry) => entry.slug === lead.location);
+  // A location's own page (/contact-us/{slug}) preselects it and shows no dealership select.
+  const locationPage = location !== undefined && lead.subcategory === contactSubcategory(location.name);
+  return enquiryFormSchema({
+    commentsRequired: settings.commentsRequired,
+    // One location is preselected (spec §4): the select asks a choice only of several.
+    locationRequired: contactPage && settings.contactLocations.length > 1,
+    dealershipRequired: contactPage && settings.dealershipSelect && !locationPage,
+  });
+}
+
+/** A form's object schema. */
+type FormSchema = v.GenericSchema & { entries: Record<string, v.GenericSchema> };
+
+/** The lead as its form's input: a field the form requires and the lead leaves out is blank, as the form's empty input is (so it gets the form's message). */
+function asFormInput(schema: FormSchema, lead: LeadFormValues): Record<string, unknown> {
+  const input: Record<string, unknown> = { ...lead };
+  for (const [key, entry] of Object.entries(schema.entries)) if (input[key] === undefined && entry.type !== 'optional') input[key] = '';
+  return input;
+}
+
+/** The schema of the lead's form (the terms box is left to leadProblems, which knows the posts that carry it). */
+function formSchema(kind: LeadFormKind, lead: LeadFormValues, settings: LeadFormSettings): FormSchema {
+  switch (kind) {
+    case 'instant-offer':
+      return InstantOfferLeadSchema;
+    case 'service-booking':
+      return serviceBookingFormSchema({ intervalRequired: settings.intervalRequired, typeRequired: settings.typeRequired });
+    case 'reserve': {
+      const { terms_conditions: _terms, ...entries } = ReserveFormSchema.entries;
+      return v.object(entries);
+    }
+    case 'online-payment':
+      // The online payment form's contact (OnlinePaymentFormSchema in ../payments.ts); its reference and amount go to the payments API.
+      return v.object(contactEntriesWithoutOptIn);
+    case 'test-drive':
+      return testDriveFormSchema();
+    case 'request-photos':
+      return requestPhotosFormSchema();
+    case 'finance':
+      return enquiryFormSchema({ commentsRequired: false });
+    case 'enquiry':
+      return enquirySchema(lead, settings);
+  }
+}
+
+/**
+ * The field messages the lead's form gives a complete lead (`lead`: every value it carries, a
+ * later step's with the values stored before), empty when it passes: the form's schema with the
+ * site's settings, the service form's location when it offers several, the finance form's
+ * Employment Status on its apply and pre-approval pages.
+ */
+export function completedFormProblems(lead: LeadFormValues, settings: LeadFormSettings): Record<string, string> {
+  const kind = leadFormKind(lead);
+  const schema = formSchema(kind, lead, settings);
+  const result = v.safeParse(schema, asFormInput(schema, lead));
+  const problems = result.success ? {} : fieldErrors(result.issues);
+  if (kind === 'service-booking' && settings.serviceLocations.length > 1 && !lead.location) problems.location = FORM_MESSAGES.required;
+  if (kind === 'finance') {
+    const custom = (lead.custom_params ?? {}) as Record<string, unknown>;
+    const employment = v.safeParse(employmentStatus(asksEmployment(lead.subcategory)), custom.employment_status);
+    if (!employment.success) problems.employment_status = employment.issues[0].message;
+  }
+  return problems;
+}
+
+/**
+ * Select values that are not among the options the site configures, on any post that sends
+ * them: Service Interval and Service Type (when the site lists them), the finance form's
+ * Employment Status. A location or dealership is checked against the site's own by the API.
+ */
+export function optionProblems(lead: LeadFormValues, settings: LeadFormSettings): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const offered = (field: string, options: readonly string[]) => {
+    const value = lead[field];
+    if (options.length > 0 && value !== undefined && !options.includes(value as string)) problems[field] = NOT_AN_OPTION;
+  };
+  offered('Service Interval', settings.intervals);
+  offered('Service Type', settings.types);
+  const employment = ((lead.custom_params ?? {}) as Record<string, unknown>).employment_status;
+  if (leadFormKind(lead) === 'finance' && employment !== undefined && !(EMPLOYMENT_STATUSES as readonly unknown[]).includes(employment)) {
+    problems.employment_status = NOT_AN_OPTION;
+  }
+  return problems;
+}
