@@ -16,7 +16,7 @@ test('2.81 the unsubscribe link in a delivered lead e-mail opts the shopper out 
   const response = await page.evaluate(async (body) => {
     const answer = await fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: answer.status, json: (await answer.json()) as { lead_id: string } };
-  }, { name: 'Una', email, phone, postcode: '4000', message: 'Is it available?', opt_in: true });
+  }, { name: 'Una', email, phone, postcode: '4000', location: 'penrith', message: 'Is it available?', opt_in: true });
   expect(response.status).toBe(201);
   const leadId = response.json.lead_id;
   // The outbox delivers the lead to the dealer's e-mail (the local mail adapter records it).
