@@ -250,4 +250,11 @@ export const KERNEL_MIGRATIONS: Migration[] = [
       `CREATE UNIQUE INDEX leads_key_as_sent ON leads (tenant, (${KEY_AS_SENT})) WHERE client_key IS NOT NULL AND created_at >= ${Date.now()}`,
     ],
   },
+  {
+    // The message log counts capped e-mails too (unsubscribe confirmations to a typed address), on their
+    // own channel; every earlier row is a text. Numbered 343 so migrations added in parallel do not collide.
+    version: 343,
+    name: 'message caps by channel',
+    statements: () => ["ALTER TABLE sms_log ADD COLUMN channel TEXT NOT NULL DEFAULT 'sms'"],
+  },
 ];

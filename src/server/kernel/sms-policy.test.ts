@@ -4,7 +4,7 @@
  * not recorded after all), one trade-in text per evaluation, the sign-in reserve of a spent
  * budget for a known phone, the caller's own limit and store in the text's transaction, the
  * sender name, and when a trade-in thank-you is sent at all (a proven mobile, unless the site
- * chose otherwise).
+ * chose otherwise); capped e-mails (unsubscribe confirmations) on their own channel of the same log.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../database.ts';
@@ -13,7 +13,17 @@ import { MessageLog } from '../ops/messages.ts';
 import { createKernelAdapters } from './adapters.ts';
 import { allowances, memoryCounter } from './rate-limits.ts';
 import { API_DEFAULTS } from '../../config/server-settings.ts';
-import { plainFirstName, sendCappedSms, signInReserve, SmsLog, smsSender, tradeInThankYou, type SmsLimits } from './sms-policy.ts';
+import {
+  CONFIRMATION_EMAIL_LIMITS,
+  plainFirstName,
+  sendCappedEmail,
+  sendCappedSms,
+  signInReserve,
+  SmsLog,
+  smsSender,
+  tradeInThankYou,
+  type SmsLimits,
+} from './sms-policy.ts';
 import type { ApiTenant } from './tenants.ts';
 
 const tenant = (slug: string, typedMobile = false, name = 'Alpha Motors Brisbane', sms: { sender_id?: string } = {}) =>
@@ -173,6 +183,42 @@ describe('sendCappedSms', () => {
     expect(await refusedLate).toBe('refused');
     // The new window holds B: one more text, not two.
     expect([await send('0412000003'), await send('0412000004')]).toEqual(['ok', 'client-cap']);
+  });
+});
+
+describe('sendCappedEmail', () => {
+  const mail = (to = 'victim@example.com') => ({ to, subject: 'Unsubscribe', body: 'Open the link', kind: 'unsubscribe' as const });
+
+  it('e-mails an address once a day from a tenant and a few times from all tenants, within 24 hours only', async () => {
+    const d = deps();
+    const slugs = Array.from({ length: CONFIRMATION_EMAIL_LIMITS.perRecipientAllTenantsPerDay + 1 }, (_, i) => `tenant${i}`);
+    expect([await sendCappedEmail(d, tenant(slugs[0]!), mail()), await sendCappedEmail(d, tenant(slugs[0]!), mail())]).toEqual(['ok', 'phone-cap']);
+    for (const slug of slugs.slice(1, -1)) expect(await sendCappedEmail(d, tenant(slug), mail())).toBe('ok');
+    expect(await sendCappedEmail(d, tenant(slugs.at(-1)!), mail())).toBe('phone-cap');
+    expect(await sendCappedEmail(d, tenant(slugs[0]!), mail('other@example.com'))).toBe('ok');
+    expect(await messages.list(slugs[0]!, 'email', 'victim@example.com')).toMatchObject([
+      { recipient: 'victim@example.com', subject: 'Unsubscribe', body: 'Open the link' },
+    ]);
+    now += 86_400_001;
+    expect(await sendCappedEmail(d, tenant(slugs[0]!), mail())).toBe('ok');
+  });
+
+  it("stops at the tenant's e-mail budget; e-mails and texts count only against their own channel's caps", async () => {
+    const d = deps({ perTenantPerDay: 1, perPhoneAllTenantsPerDay: 1 });
+    expect(await sendCappedSms(d, tenant('alpha'), { to: '0412000001', body: 'x', kind: 'sign-in' })).toBe('ok');
+    expect(await sendCappedEmail(d, tenant('alpha'), mail())).toBe('ok');
+    expect(await sendCappedSms(d, tenant('alpha'), { to: '0412000002', body: 'x', kind: 'sign-in' })).toBe('tenant-cap');
+    for (let i = 1; i < CONFIRMATION_EMAIL_LIMITS.perTenantPerDay; i++)
+      await db.run('INSERT INTO sms_log (id, tenant, phone, kind, created_at, channel) VALUES ($1, $2, $3, $4, $5, $6)', [
+        `e${i}`,
+        'alpha',
+        `a${i}@example.com`,
+        'unsubscribe',
+        now,
+        'email',
+      ]);
+    expect(await sendCappedEmail(d, tenant('alpha'), mail('last@example.com'))).toBe('tenant-cap');
+    expect(await messages.list('alpha', 'email', 'last@example.com')).toEqual([]);
   });
 });
 

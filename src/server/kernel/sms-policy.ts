@@ -1,12 +1,14 @@
 /**
- * Every SMS the lead API sends speaks in a dealer's name and costs money, so the server
+ * Message caps. Every SMS the lead API sends speaks in a dealer's name and costs money, so the server
  * alone decides it: the text is built here, never taken from a request;
  * trade-in thank-yous go only to a mobile the shopper proved by signing in,
  * once per evaluation; every text counts against daily caps per phone (this tenant and the
  * platform), per tenant (sms_log, `SmsLog`) and per client address. A spent tenant budget
  * keeps a small reserve for shoppers who signed in on that site before. Texts asked for at
  * once are counted one after another (under the tenant's and the phone's locks); the client's
- * allowance (Redis) is asked outside those locks.
+ * allowance (Redis) is asked outside those locks. An e-mail to an address someone merely typed
+ * (an unsubscribe confirmation) counts the same way in the same log, on its own channel and caps
+ * (sendCappedEmail).
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
@@ -28,7 +30,10 @@ export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | '
 /** A text to reserve: the caps it counts against, and the caller's own steps in its transaction. */
 export interface SmsToReserve {
   tenant: string;
+  /** The recipient: a phone, or an e-mail address on the 'email' channel. */
   phone: string;
+  /** What is counted: texts ('sms', the default) or e-mails; each channel's caps count only its own messages. */
+  channel?: MessageChannel;
   kind: string;
   evaluationId?: string;
   perPhone: number;
@@ -48,6 +53,15 @@ export interface SmsToReserve {
    */
   allowance?: { take(): Promise<TakenAllowance> };
 }
+
+/** The channels the message log counts. */
+export type MessageChannel = 'sms' | 'email';
+
+/**
+ * Daily caps (rolling 24 hours) on unsubscribe confirmation e-mails: one to an address from a
+ * tenant (its link stays valid for days), a few from all tenants together, and a tenant's budget.
+ */
+export const CONFIRMATION_EMAIL_LIMITS = { perRecipientPerDay: 1, perRecipientAllTenantsPerDay: 3, perTenantPerDay: 500 } as const;
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
 export const signInReserve = (limits: SmsLimits): number => Math.max(1, Math.ceil(limits.perTenantPerDay / 10));
@@ -92,6 +106,30 @@ export async function sendCappedSms(
   return reserved;
 }
 
+/**
+ * Send one e-mail to an address someone typed (an unsubscribe confirmation) if the e-mail caps allow it
+ * (CONFIRMATION_EMAIL_LIMITS, counted in the message log like texts); resolves to what happened.
+ */
+export async function sendCappedEmail(
+  deps: { sms: SmsLog; adapters: KernelAdapters; now: () => number },
+  tenant: ApiTenant,
+  message: { to: string; subject: string; body: string; kind: 'unsubscribe' },
+): Promise<SmsReservation> {
+  const reserved = await deps.sms.reserve({
+    tenant: tenant.slug,
+    phone: message.to,
+    channel: 'email',
+    kind: message.kind,
+    perPhone: CONFIRMATION_EMAIL_LIMITS.perRecipientPerDay,
+    perPhoneAllTenants: CONFIRMATION_EMAIL_LIMITS.perRecipientAllTenantsPerDay,
+    perTenant: CONFIRMATION_EMAIL_LIMITS.perTenantPerDay,
+    now: deps.now(),
+  });
+  if (reserved !== 'ok') return reserved;
+  await deps.adapters.mail.send({ tenant: tenant.slug, to: [message.to], subject: message.subject, body: message.body, contentType: 'text/plain; charset=utf-8' });
+  return reserved;
+}
+
 /** A first name safe to put in a text: one word of letters (else undefined, and the text says "there"). */
 export function plainFirstName(name: unknown): string | undefined {
   if (typeof name !== 'string') return undefined;
@@ -115,7 +153,7 @@ export function tradeInThankYou(tenant: ApiTenant, evaluation: Evaluation | unde
   return { to: phone, body: thankYouSms({ firstName: plainFirstName(evaluation!.contact?.name) ?? '', dealer: tenant.site.name, vehicle: oneLine(vehicle).trim().slice(0, 80) }) };
 }
 
-/** The sms_log table: each text the API sends, counted against the caps. */
+/** The sms_log table: each text the API sends, and each capped e-mail (channel 'email'), counted against the caps. */
 export class SmsLog {
   readonly #db: SqlDatabase;
 
@@ -169,16 +207,17 @@ export class SmsLog {
     return this.#db.transaction(async (tx) => {
       // Always in this order (tenant, then phone), so two reservations never wait for each other's second lock.
       await lockInTransaction(tx, 'sms-tenant', sms.tenant);
-      await lockInTransaction(tx, 'sms-phone', sms.phone);
+      await lockInTransaction(tx, 'sms-phone', `${channelOf(sms)}|${sms.phone}`);
       const refused = await this.#refusal(tx, sms);
       if (refused) return refused;
-      const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
+      const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at, channel) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
         randomUUID(),
         sms.tenant,
         sms.phone,
         sms.kind,
         sms.evaluationId ?? null,
         sms.now,
+        channelOf(sms),
       ]);
       if (inserted === 0) return 'duplicate';
       await sms.beforeSend?.(tx);
@@ -189,18 +228,22 @@ export class SmsLog {
   /** Why the text may not be recorded (a text of this evaluation already sent, a cap reached), or undefined. */
   async #capReached(tx: SqlExecutor, sms: SmsToReserve): Promise<SmsReservation | undefined> {
     const since = sms.now - 86_400_000;
+    const channel = channelOf(sms);
     if (sms.evaluationId) {
       const sent = await tx.query('SELECT id FROM sms_log WHERE tenant = $1 AND kind = $2 AND evaluation_id = $3', [sms.tenant, sms.kind, sms.evaluationId]);
       if (sent.length > 0) return 'duplicate';
     }
-    const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2', [sms.tenant, since]);
+    const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2 AND channel = $3', [sms.tenant, since, channel]);
     if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
-    const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
+    const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3 AND channel = $4', [sms.tenant, sms.phone, since, channel]);
     if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
     if (sms.perPhoneAllTenants !== undefined) {
-      const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2', [sms.phone, since]);
+      const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2 AND channel = $3', [sms.phone, since, channel]);
       if (Number(everywhere[0]?.n ?? 0) >= sms.perPhoneAllTenants) return 'phone-cap';
     }
     return undefined;
   }
 }
+
+/** The channel a reservation counts on. */
+const channelOf = (sms: SmsToReserve): MessageChannel => sms.channel ?? 'sms';

@@ -4,7 +4,9 @@
  * from an e-mail / phone typed on /pages/unsubscribe; later deliveries of that contact's
  * leads say "do not market". The answer is the same whether or not the contact was known.
  * Typed contacts prove nothing, so a client may opt out only a few a day, or,
- * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first.
+ * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first,
+ * under the message caps (sms-policy.ts: per recipient here and on every tenant, per tenant);
+ * a capped link is not sent and the answer is the same.
  * A link opts out only the contacts it names.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -12,7 +14,7 @@ import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/un
 import { oneLine } from '../../../schemas/forms/fields.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
-import { sendCappedSms } from '../../kernel/sms-policy.ts';
+import { sendCappedEmail, sendCappedSms } from '../../kernel/sms-policy.ts';
 import {
   optOutContacts,
   unsubscribePageUrl,
@@ -36,12 +38,11 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     const text = `Someone asked ${tenant.site.name} to stop sending marketing to this ${contact.kind === 'email' ? 'email address' : 'number'}. To confirm, open ${link} (valid for 7 days). If it was not you, ignore this message.`;
     try {
       if (contact.kind === 'email') {
-        await ctx.adapters.mail.send({
-          tenant: tenant.slug,
-          to: [contact.contact],
+        await sendCappedEmail({ sms: stores.sms, adapters: ctx.adapters, now }, tenant, {
+          to: contact.contact,
           subject: `Unsubscribe from ${oneLine(tenant.site.name)}`,
           body: text,
-          contentType: 'text/plain; charset=utf-8',
+          kind: 'unsubscribe',
         });
       } else {
         await sendCappedSms({ sms: stores.sms, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
