@@ -70,7 +70,7 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
 
   app.post('/api/auth/sign-out', async (request, reply) => {
     const token = sessionToken(request);
-    if (token && token.length <= 200) await auth.deleteSession(hashToken(token));
+    if (token && token.length <= 200) await auth.deleteSession(request.tenant.slug, hashToken(token));
     const secure = request.protocol === 'https' || ctx.production ? '; Secure' : '';
     reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
     return { success: true };

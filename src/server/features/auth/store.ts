@@ -67,8 +67,8 @@ export class AuthStore {
     await this.db.run('INSERT INTO sessions (token_hash, user_id, tenant, phone, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [tokenHash, user.id, tenant, user.phone, expiresAt, now]);
   }
 
-  /** End a session. */
-  async deleteSession(tokenHash: string): Promise<void> {
-    await this.db.run('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  /** End a session of this tenant (a token posted to another tenant ends nothing). */
+  async deleteSession(tenant: string, tokenHash: string): Promise<void> {
+    await this.db.run('DELETE FROM sessions WHERE token_hash = $1 AND tenant = $2', [tokenHash, tenant]);
   }
 }
