@@ -70,6 +70,10 @@ describe('historyReportUrl', () => {
     ['', null],
     [null, null],
     ['javascript:alert(1)', null],
+    // Protocol-relative and backslash paths leave the site; a mail or phone link is no report.
+    ['//evil.example/report', null],
+    ['/\\evil.example/report', null],
+    ['mailto:a@example.com', null],
   ])('%s -> %s', (file, expected) => {
     expect(historyReportUrl({ file })).toBe(expected);
   });

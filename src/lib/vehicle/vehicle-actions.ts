@@ -8,6 +8,7 @@ import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable } from './availability.ts';
 import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { presentText } from '../../schemas/feed-text.ts';
+import { isSitePathOrHttpUrl } from '../../schemas/site/common.ts';
 import { saleHeadline } from './price.ts';
 
 /** The site flags the action rules read (site.features, reserve_deposit). */
@@ -108,11 +109,11 @@ export function reservePageCars(cars: readonly Car[], features: Pick<Site['featu
   return cars.filter((car) => isReservable(car, { reserve: features.reserve }));
 }
 
-/** A non-empty history report link, else null ('null' text in feeds counts as none). */
+/** A non-empty history report link, a site path or an http(s) URL (as site links are), else null ('null' text in feeds counts as none). */
 export function historyReportUrl(car: Pick<Car, 'file'>): string | null {
   const file = presentText(car.file);
   if (!file) return null;
-  return /^(https?:\/\/|\/)/.test(file) ? file : null;
+  return isSitePathOrHttpUrl(file) ? file : null;
 }
 
 /** The buttons for a car: available cars get actions, unavailable ones only Find Me Something Similar. */

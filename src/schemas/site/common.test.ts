@@ -1,7 +1,7 @@
 /** The site.json value helpers: a CSS colour is one a browser draws, in a form the message names. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { cssColour } from './common.ts';
+import { cssColour, isSitePathOrHttpUrl, link } from './common.ts';
 
 const problem = (text: string) => {
   const result = v.safeParse(cssColour, text);
@@ -42,5 +42,24 @@ describe('cssColour', () => {
     '',
   ])('refuses %j, saying which forms it takes', (colour) => {
     expect(problem(colour)).toMatch(/^expected a CSS colour: #rgb or #rrggbb .*rgb\(\).*hsl\(\).*name/);
+  });
+});
+
+describe('link and isSitePathOrHttpUrl', () => {
+  it.each(['/about-us', '/files/r.pdf?x=1', 'https://reports.example.com/r.pdf', 'http://example.com'])('take %s', (href) => {
+    expect(isSitePathOrHttpUrl(href)).toBe(true);
+    expect(v.is(link, href)).toBe(true);
+  });
+
+  // A protocol-relative path ("//host", or "/\host", which browsers read the same) leaves the site.
+  it.each(['//evil.example/report', '/\\evil.example/report', 'javascript:alert(1)', 'about-us', '/a b'])('refuse %s', (href) => {
+    expect(isSitePathOrHttpUrl(href)).toBe(false);
+    expect(v.is(link, href)).toBe(false);
+  });
+
+  it('links (not report addresses) may also be mailto: and tel:', () => {
+    expect(v.is(link, 'mailto:sales@example.com.au')).toBe(true);
+    expect(v.is(link, 'tel:0712345678')).toBe(true);
+    expect(isSitePathOrHttpUrl('mailto:sales@example.com.au')).toBe(false);
   });
 });

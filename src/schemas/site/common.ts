@@ -12,10 +12,16 @@ export const cssColour = v.pipe(
   ),
 );
 
-/** A site-relative path ("/about-us") or an absolute http(s) URL. */
+/**
+ * A site-relative path ("/about-us"; never "//host" or "/\host", which browsers read as another
+ * site) or an absolute http(s) URL, without white space.
+ */
+export const isSitePathOrHttpUrl = (value: string): boolean => /^(\/(?![/\\])\S*|https?:\/\/\S+)$/.test(value);
+
+/** A link a page shows: a site path or an http(s) URL (isSitePathOrHttpUrl), or a mailto: / tel: link. */
 export const link = v.pipe(
   v.string(),
-  v.regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/, 'expected a path starting with / or an http(s) URL'),
+  v.check((value) => isSitePathOrHttpUrl(value) || /^(mailto|tel):\S+$/.test(value), 'expected a path starting with / or an http(s) URL'),
 );
 
 /**
