@@ -3,13 +3,15 @@
  * exceeds minimum and reviews not hidden", §9 minimum 4, 12 shown).
  */
 import * as v from 'valibot';
+import { imageSource } from './site/common.ts';
 
 export const ReviewSchema = v.strictObject({
   id: v.union([v.number(), v.string()]),
   customer_name: v.pipe(v.string(), v.minLength(1)),
   text: v.optional(v.string(), ''),
   rating: v.pipe(v.number(), v.minValue(1), v.maxValue(5)),
-  image: v.optional(v.string()),
+  /** The reviewer's picture: a site path or an https URL (imageSource). */
+  image: v.optional(imageSource),
   created_at_time_ago_in_words: v.optional(v.string()),
   /** ISO date of the review. */
   review_date: v.optional(v.string()),

@@ -6,6 +6,7 @@ describe('optional tenant files', () => {
     ['models', [{ name: 'CX-5', slug: 'cx-5', body: ['SUV'] }]],
     ['models', { manufacturer: { name: 'Mazda', slug: 'mazda' }, models: [{ name: '3', slug: 'mazda3' }] }],
     ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 5 }] }],
+    ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 5, image: '/media/reviews/jo.jpg' }, { id: 2, customer_name: 'Al', rating: 5, image: 'https://lh3.example.com/al.jpg' }] }],
     ['offers', [{ id: 'a', title: 'Half price servicing', display: ['new'], start: '2025-07-01T00:00:00+10:00' }]],
     ['slides', [{ id: 1, name: 'Sale', url: '/special-offers' }]],
     ['blog', [{ href: '/blog/a', heading: 'A review' }]],
@@ -21,6 +22,10 @@ describe('optional tenant files', () => {
     ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 9 }] }, 'field reviews.0.rating'],
     ['offers', [{ id: 'a', title: 'x', expiry: 'soon' }], 'field 0.expiry'],
     ['brands', [{ name: 'Isuzu', slug: 'isuzu', type: 'boat' }], 'field 0.type'],
+    // A review's image is an image source (a site path or an https URL) like every configured image.
+    ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 5, image: 'javascript:alert(1)' }] }, 'field reviews.0.image: expected a site path'],
+    ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 5, image: '//evil.example/jo.jpg' }] }, 'field reviews.0.image: expected a site path'],
+    ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 5, image: 'data:image/svg+xml,<svg onload=alert(1)>' }] }, 'field reviews.0.image: expected a site path'],
   ])('a bad %s file is reported with the field path', (key, data, path) => {
     const problems = tenantFileProblems(key, data);
     expect(problems.length).toBeGreaterThan(0);
