@@ -49,7 +49,7 @@ describe("npm start's log of the lead API", () => {
         method: 'POST',
         url: '/api/leads',
         headers: { host: 'alpha.localhost:4321' },
-        payload: { ...shopper, category: 'General Enquiry' },
+        payload: { ...shopper, category: 'General Enquiry', location: 'alpha-sydney' },
       });
       expect(response.statusCode).toBe(201);
       const id = (response.json() as { lead_id: string }).lead_id;

@@ -105,10 +105,25 @@ describe("POST /api/leads: car fields, the instant offer's answers, comments", (
   });
 
   it("'comments' (the instant offer's name, spec §3) is stored as the message; both at once must agree", async () => {
-    const response = await post(ALPHA, '/api/leads', { name: 'Jo', email: 'jo@example.com', postcode: '4000', comments: 'One owner.' });
+    const response = await post(ALPHA, '/api/leads', {
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 555 111',
+      location: 'alpha-sydney',
+      postcode: '4000',
+      comments: 'One owner.',
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect((await app.stores.leads.get('alpha', response.json().lead_id))?.data).toMatchObject({ message: 'One owner.' });
-    const both = await post(ALPHA, '/api/leads', { name: 'Jo', email: 'jo@example.com', postcode: '4000', comments: 'One owner.', message: 'Two owners.' });
+    const both = await post(ALPHA, '/api/leads', {
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 555 111',
+      location: 'alpha-sydney',
+      postcode: '4000',
+      comments: 'One owner.',
+      message: 'Two owners.',
+    });
     expect(both.statusCode).toBe(400);
     expect(Object.keys(both.json().fields)).toEqual(['comments']);
   });
@@ -135,6 +150,7 @@ describe("POST /api/leads: car fields, the instant offer's answers, comments", (
     'Mobile Number': '0412555111',
     postcode: '4000',
     odometer: 85000,
+    comments: 'Garaged.',
     evalid,
     ...answers,
   });

@@ -122,7 +122,7 @@ describe('2.99: the server gives no online offer over the age or km limit, and s
     try {
       const other = { service_history: 'No service history', number_of_keys: '1', car_condition: 'Poor' };
       expect((await post('/api/trade-in/adjustments', { id: evalid, answers: other })).statusCode).toBe(422);
-      const lead = await post('/api/leads', { category: 'Trade-in Enquiry', 'First Name': 'Jo', 'Email Address': 'jo@example.com', postcode: '4000', evalid, car_id: '1', ...other });
+      const lead = await post('/api/leads', { category: 'Trade-in Enquiry', 'First Name': 'Jo', 'Email Address': 'jo@example.com', 'Mobile Number': '0412555111', postcode: '4000', odometer: 50000, comments: 'Garaged.', evalid, car_id: '1', ...other });
       expect(lead.statusCode, lead.body).toBe(201);
       expect((await app.stores.evaluations.get('alpha', evalid))?.offer_price).toBe(adjusted.json().offer_price);
     } finally {
