@@ -52,6 +52,11 @@ export function oneLine(text: string): string {
   return withoutBidiControls(text).replace(SPACE_OR_CONTROL_RUN, (run) => (CONTROL.test(run) ? ' ' : run));
 }
 
+/** A one-line field's value as the form sends it (oneLine, trimmed): a select's options are compared in this form on the page and at the API. */
+export function formText(text: string): string {
+  return oneLine(text).trim();
+}
+
 /** Text of several lines, split at every kind of line break, each line made one line (oneLine). */
 export function textLines(text: string): string[] {
   return text.split(LINE_BREAK).map(oneLine);

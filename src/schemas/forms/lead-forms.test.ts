@@ -2,8 +2,10 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { UpdateEvalSchema } from '../api/trade-in.ts';
 import { LeadSubmissionSchema } from '../lead.ts';
+import { ServiceSettingsSchema } from '../site/service.ts';
 import { completedFormProblems, contactSubcategory, leadFormKind, NOT_AN_OPTION, optionProblems, type LeadFormSettings } from './lead-forms.ts';
 import { FORM_MESSAGES } from './messages.ts';
+import { serviceOrderStepSchema } from './service-booking.ts';
 
 const required = FORM_MESSAGES.required;
 const settings: LeadFormSettings = {
@@ -132,6 +134,19 @@ describe('the lead forms the API holds a completed lead to', () => {
     const apply = { category: 'Finance Enquiry', subcategory: 'Apply for Finance' };
     expect(optionProblems(lead({ ...apply, custom_params: { employment_status: 'Astronaut' } }), settings)).toEqual({ employment_status: NOT_AN_OPTION });
     expect(optionProblems(lead({ ...apply, custom_params: { employment_status: 'Retired' } }), settings)).toEqual({});
+  });
+
+  it('takes a Service Interval or Type the site wrote with spaces at its ends or a line break, as the form sends it', () => {
+    // The site schema leaves the options as the form sends them (one line, trimmed): the page offers what the API accepts.
+    const service = v.parse(ServiceSettingsSchema, { intervals: ['15,000 km ', ' 30,000\nkm'], types: ['\tLogbook service'] });
+    expect(service.intervals).toEqual(['15,000 km', '30,000 km']);
+    expect(service.types).toEqual(['Logbook service']);
+    // The order step's value for the option as written, checked against the options as written (settings built without the schema).
+    const sent = v.parse(serviceOrderStepSchema({ intervalRequired: true }), { 'Service Interval': '15,000 km ' })['Service Interval'];
+    const written = { ...settings, intervals: ['15,000 km ', ' 30,000\nkm'], types: ['\tLogbook service'] };
+    expect(optionProblems(lead({ 'Service Interval': sent, 'Service Type': 'Logbook service', category: 'Service Booking' }), written)).toEqual({});
+    expect(optionProblems(lead({ 'Service Interval': '30,000 km', category: 'Service Booking' }), written)).toEqual({});
+    expect(optionProblems(lead({ 'Service Interval': '45,000 km', category: 'Service Booking' }), written)).toEqual({ 'Service Interval': NOT_AN_OPTION });
   });
 });
 

@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { enquiryFormSchema } from './enquiry.ts';
 import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORIES, asksEmployment, employmentStatus } from './finance.ts';
-import { contactEntriesWithoutOptIn, fieldErrors } from './fields.ts';
+import { contactEntriesWithoutOptIn, fieldErrors, formText } from './fields.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { ReserveFormSchema } from './reserve.ts';
@@ -147,7 +147,10 @@ export function optionProblems(lead: LeadFormValues, settings: LeadFormSettings)
   const problems: Record<string, string> = {};
   const offered = (field: string, options: readonly string[]) => {
     const value = lead[field];
-    if (options.length > 0 && value !== undefined && !options.includes(value as string)) problems[field] = NOT_AN_OPTION;
+    // Both sides as the form sends them (formText), as the site schema leaves the options.
+    if (options.length > 0 && value !== undefined && !options.some((option) => formText(option) === (typeof value === 'string' ? formText(value) : value))) {
+      problems[field] = NOT_AN_OPTION;
+    }
   };
   offered('Service Interval', settings.intervals);
   offered('Service Type', settings.types);

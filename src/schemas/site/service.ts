@@ -1,13 +1,17 @@
 /** site.json `service`: service booking form settings (spec §2 service page, §4/§5 service booking). */
 import * as v from 'valibot';
+import { formText } from '../forms/fields.ts';
+
+/** Select options as the form sends them (formText: one line, trimmed), so the page offers and the lead API accepts the same values. */
+const options = v.optional(v.array(v.pipe(v.string(), v.transform(formText))), []);
 
 export const ServiceSettingsSchema = v.strictObject({
   /** Service Interval options (e.g. '15,000 km / 12 months'). Default none (free text). */
-  intervals: v.optional(v.array(v.string()), []),
+  intervals: options,
   /** Service Interval must be given (spec "Service Interval required by config"). Default false. */
   interval_required: v.optional(v.boolean(), false),
   /** Service Type options; when any are configured the field is required. Default none. */
-  types: v.optional(v.array(v.string()), []),
+  types: options,
   /** Extra services offered as '(check_option)' checkboxes, sent as additional_services. Default none. */
   additional_services: v.optional(v.array(v.string()), []),
   /** Offer the tyre-quote checkbox. Default true. */
