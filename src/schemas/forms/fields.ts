@@ -57,6 +57,15 @@ export function formText(text: string): string {
   return oneLine(text).trim();
 }
 
+/** The longest subcategory a lead carries (the lead API's and the enquiry form's). */
+export const SUBCATEGORY_MAX = 80;
+
+/** What a location's own contact page writes before the location's name in its subcategory ('Contact {name}'). */
+export const CONTACT_LOCATION_PREFIX = 'Contact ';
+
+/** The longest location name (site.json, as formText leaves it): 'Contact {name}' fits the subcategory. */
+export const LOCATION_NAME_MAX = SUBCATEGORY_MAX - CONTACT_LOCATION_PREFIX.length;
+
 /** Text of several lines, split at every kind of line break, each line made one line (oneLine). */
 export function textLines(text: string): string[] {
   return text.split(LINE_BREAK).map(oneLine);

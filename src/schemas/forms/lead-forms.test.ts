@@ -51,6 +51,10 @@ describe('the lead forms the API holds a completed lead to', () => {
     });
     // A location's own page preselects it and shows no dealership select.
     expect(completedFormProblems(lead({ ...contact, message: 'Hi', location: 'north', subcategory: contactSubcategory('North yard') }), settings)).toEqual({});
+    // A location name written with spaces at its ends: the page and the API build the subcategory from it alike.
+    const spaced = { ...settings, contactLocations: [{ slug: 'north', name: ' North yard ' }, settings.contactLocations[1]!] };
+    expect(contactSubcategory(' North yard ')).toBe('Contact North yard');
+    expect(completedFormProblems(lead({ ...contact, message: 'Hi', location: 'north', subcategory: contactSubcategory(' North yard ') }), spaced)).toEqual({});
     // One location is preselected: no choice to ask.
     expect(
       completedFormProblems(lead({ ...contact, message: 'Hi' }), {

@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { enquiryFormSchema } from './enquiry.ts';
 import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORIES, asksEmployment, employmentStatus } from './finance.ts';
-import { contactEntriesWithoutOptIn, fieldErrors, formText } from './fields.ts';
+import { CONTACT_LOCATION_PREFIX, contactEntriesWithoutOptIn, fieldErrors, formText } from './fields.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { ReserveFormSchema } from './reserve.ts';
@@ -42,9 +42,14 @@ export type LeadFormKind = 'instant-offer' | 'service-booking' | 'reserve' | 'on
 /** The lead values the form rules read (a lead as the API parses it, or as stored with a later step's values). */
 export type LeadFormValues = Record<string, unknown> & { category?: unknown; subcategory?: unknown; car_id?: unknown; location?: unknown; evalid?: unknown };
 
-/** The subcategory the contact page sends: 'Contact Us', or 'Contact {location}' on a location's own page (src/components/forms/ContactPage.astro). */
+/**
+ * The subcategory the contact page sends: 'Contact Us', or 'Contact {location}' on a location's own
+ * page (src/components/forms/ContactPage.astro), the name as the form sends it (formText), so the
+ * page and the API build the same text from a name written with spaces at its ends.
+ */
 export function contactSubcategory(locationName?: string): string {
-  return locationName ? `Contact ${locationName}` : 'Contact Us';
+  const name = locationName === undefined ? '' : formText(locationName);
+  return name ? `${CONTACT_LOCATION_PREFIX}${name}` : 'Contact Us';
 }
 
 /** The message for a select value that is not one of the options the site offers (the spec has none: the form never sends one). */

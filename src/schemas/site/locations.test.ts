@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../site.ts';
+import { contactSubcategory } from '../forms/lead-forms.ts';
+import { LeadSubmissionSchema } from '../lead.ts';
 
 const base = { slug: 'hours-motors', template: 'used-group', name: 'Hours Motors', url: 'https://hours.example.com.au', phone: '+61 7 3555 0100' };
 const withContact = (contact_detail: Record<string, unknown>) => ({
@@ -122,5 +124,22 @@ describe('site.json hours that close at or before they open (no overnight hours)
   it("accepts a Closed day that carries times (feeds send '00:00' for a closed day; nothing reads a Closed day's times)", () => {
     expect(contactProblems({ opening_hours: [{ weekday: 0, status: 'Closed', open: '00:00', close: '00:00' }] })).toEqual([]);
     expect(contactProblems({ special_hours: [{ date: '2026-12-25', status: 'Closed', start_hour: '00:00:00', end_hour: '00:00:00' }] })).toEqual([]);
+  });
+});
+
+describe('site.json location names', () => {
+  const named = (name: string) =>
+    v.safeParse(SiteSchema, { ...base, locations: [{ id: 7, name, slug: 'springwood', address: { street: '1 Main St', city: 'Springwood', state: 'QLD' } }] });
+  it("bounds a name so its contact page's subcategory 'Contact {name}' is one the lead API takes", () => {
+    const longest = 'A'.repeat(72);
+    expect(named(longest).success).toBe(true);
+    expect(v.safeParse(LeadSubmissionSchema, { subcategory: contactSubcategory(longest) }).success).toBe(true);
+    // Spaces at the ends are not sent, so not counted.
+    expect(named(` ${longest} `).success).toBe(true);
+    const tooLong = named('A'.repeat(73));
+    expect(tooLong.success).toBe(false);
+    expect(tooLong.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`)).toEqual([
+      "locations.0.name: a location name is at most 72 characters (its contact page sends 'Contact {name}', at most 80): shorten it",
+    ]);
   });
 });

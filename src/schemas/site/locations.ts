@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { httpUrl, link, phone, slug } from './common.ts';
 import { CAR_TYPE_ROUTES } from '../car-types.ts';
+import { formText, LOCATION_NAME_MAX, SUBCATEGORY_MAX } from '../forms/fields.ts';
 
 /** A 24-hour time of day, 'H:MM', 'HH:MM' or 'HH:MM:SS' from 00:00 to 23:59; the seconds are ignored. */
 const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
@@ -134,7 +135,13 @@ const LocationFields = v.strictObject({
   /** Location id, unique within the site (read as text: 7 and '7' are one id); cars, leads and holiday entries name the location by it. */
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
-  name: v.string(),
+  name: v.pipe(
+    v.string(),
+    v.check(
+      (name) => formText(name).length <= LOCATION_NAME_MAX,
+      `a location name is at most ${LOCATION_NAME_MAX} characters (its contact page sends 'Contact {name}', at most ${SUBCATEGORY_MAX}): shorten it`,
+    ),
+  ),
   /** URL slug of /locations/{slug} and /search/{slug}, unique within the site, no other location's id, no dealership's slug and no car-type search page's (used-cars, ...); cars and leads name the location by it or by its id. */
   slug,
   /** sales | service | parts; empty means sales. */
