@@ -74,6 +74,14 @@ describe('historyReportUrl', () => {
     ['//evil.example/report', null],
     ['/\\evil.example/report', null],
     ['mailto:a@example.com', null],
+    // A feed's file name with spaces is linked with them encoded; encoding makes no off-site link of a path.
+    ['https://reports.example.com/PPSR Report 123.pdf', 'https://reports.example.com/PPSR%20Report%20123.pdf'],
+    ['/files/PPSR Report.pdf', '/files/PPSR%20Report.pdf'],
+    ['https://reports.example.com/r%20already.pdf', 'https://reports.example.com/r%20already.pdf'],
+    ['/ /evil.example', '/%20/evil.example'],
+    ['https:// evil.example/r.pdf', null],
+    ['javascript: alert(1)', null],
+    ['/\\ evil.example', null],
   ])('%s -> %s', (file, expected) => {
     expect(historyReportUrl({ file })).toBe(expected);
   });

@@ -109,11 +109,22 @@ export function reservePageCars(cars: readonly Car[], features: Pick<Site['featu
   return cars.filter((car) => isReservable(car, { reserve: features.reserve }));
 }
 
-/** A non-empty history report link, a site path or an http(s) URL (as site links are), else null ('null' text in feeds counts as none). */
+/**
+ * A non-empty history report link, a site path or an http(s) URL (as site links are), else null
+ * ('null' text in feeds counts as none). Feeds write file names with spaces ('PPSR Report 123.pdf'):
+ * white space is percent-encoded first, as a browser would, and an http(s) URL must parse.
+ */
 export function historyReportUrl(car: Pick<Car, 'file'>): string | null {
   const file = presentText(car.file);
   if (!file) return null;
-  return isSitePathOrHttpUrl(file) ? file : null;
+  const encoded = file.replace(/\s/gu, (space) => encodeURIComponent(space));
+  if (!isSitePathOrHttpUrl(encoded)) return null;
+  if (encoded.startsWith('/')) return encoded;
+  try {
+    return new URL(encoded).href;
+  } catch {
+    return null;
+  }
 }
 
 /** The buttons for a car: available cars get actions, unavailable ones only Find Me Something Similar. */
