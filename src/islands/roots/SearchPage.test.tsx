@@ -42,6 +42,16 @@ describe('the search island props', () => {
     expect(searchIslandProps({ ...props, initial: { ...props.initial, nbHits: props.initial.nbHits + 1 } }).props).not.toBe(island.props);
   });
 
+  it('makes another key for props that differ only in their route table (the server takes the whole props object back by the key)', async () => {
+    const props = await pageProps('/search/used-cars');
+    const fewer = { ...props, config: { ...props.config, routes: { ...props.config.routes, routes: props.config.routes.routes.slice(1) } } };
+    const [island, other] = [searchIslandProps(props), searchIslandProps(fewer)];
+    expect(other.text).toBe(island.text);
+    expect(other.props).not.toBe(island.props);
+    // The same props again: the same key.
+    expect(searchIslandProps({ ...props }).props).toBe(island.props);
+  });
+
   it('renders the same island from the data blocks (the browser) as from the props object (the server)', async () => {
     const props = await pageProps('/search/used-cars');
     const island = searchIslandProps(props);

@@ -15,7 +15,7 @@ import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
 import { jsonLdText } from '../../lib/text/seo.ts';
-import { blockProps } from '../../builder/render/astro/island-props.ts';
+import { blockProps, digest } from '../../builder/render/astro/island-props.ts';
 
 /** The id of the page's route table data block (`<script type="application/json">`). */
 export const ROUTE_TABLE_ID = 'search-routes';
@@ -54,6 +54,19 @@ export function routeTableText(routes: RouteTable): string {
   return text;
 }
 
+/** The digest of each route table's data block text (routeTableText). */
+const tableDigests = new WeakMap<RouteTable, string>();
+
+/** The digest of the route table's data block text, made once per table. */
+function routeTableDigest(routes: RouteTable): string {
+  let made = tableDigests.get(routes);
+  if (made === undefined) {
+    made = digest(routeTableText(routes));
+    tableDigests.set(routes, made);
+  }
+  return made;
+}
+
 /** The route table of its data block's text (routeTableText). */
 export function routeTableOfText(text: string): RouteTable {
   const table = JSON.parse(text) as Omit<RouteTable, 'routes'> & { routes: WrittenRoute[] };
@@ -66,10 +79,12 @@ const pageProps = blockProps<SearchPageProps>(PROPS_ID);
 /**
  * A page's island props: `text`, the props without the route table as the text of the page's
  * data block (#search-props, before the island), and `props`, the island's one prop, the key
- * the server's render takes the props back by (island-props.ts blockProps).
+ * the server's render takes the props back by (island-props.ts blockProps). The key digests the
+ * route table's block too: the props object handed back holds the table.
  */
 export function searchIslandProps(props: SearchPageProps): { text: string; props: string } {
-  const { text, key } = pageProps.make(props, props.route.path, { ...props, config: { ...props.config, routes: undefined } });
+  const carried = { ...props, config: { ...props.config, routes: undefined } };
+  const { text, key } = pageProps.make(props, props.route.path, carried, routeTableDigest(props.config.routes));
   return { text, props: key };
 }
 

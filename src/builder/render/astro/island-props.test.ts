@@ -45,4 +45,18 @@ describe('blockProps', () => {
     expect(block.read(key)).toBe(props);
     expect(() => block.read('page elsewhere')).toThrow(/#other-props is not on the page/);
   });
+
+  it('digests what the page carries elsewhere into the key: props that differ only there get different keys', () => {
+    const block = blockProps<{ a: number; table: string }>('split-props');
+    const [one, two] = [
+      { a: 1, table: 'one' },
+      { a: 1, table: 'two' },
+    ];
+    const first = block.make(one, 'page', { a: 1 }, 'one');
+    const second = block.make(two, 'page', { a: 1 }, 'two');
+    expect(second.text).toBe(first.text);
+    expect(second.key).not.toBe(first.key);
+    expect(block.read(first.key)).toBe(one);
+    expect(block.read(second.key)).toBe(two);
+  });
 });

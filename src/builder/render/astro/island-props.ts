@@ -33,7 +33,7 @@ export function islandPropsMemo<T>(keep = 64): IslandPropsMemo<T> {
 }
 
 /** A short digest of a text: two 32-bit FNV-1a hashes of different seeds, base 36. */
-function digest(text: string): string {
+export function digest(text: string): string {
   let first = 0x811c9dc5;
   let second = 0x050c5d1f;
   for (let index = 0; index < text.length; index += 1) {
@@ -57,8 +57,11 @@ export interface BlockProps<T> {
   /**
    * For the page: the block's text, `carried` (default: the props) as JSON that cannot close the
    * script element, and the island's key, `name` and the text's digest, which gives back `props`.
+   * `elsewhere`: a text standing for what of `props` the page carries outside the block (e.g. the
+   * digest of another block), digested into the key with the text, so props that differ only
+   * there get different keys.
    */
-  make(props: T, name: string, carried?: unknown): { text: string; key: string };
+  make(props: T, name: string, carried?: unknown, elsewhere?: string): { text: string; key: string };
   /** For the island: the object the key was made for on this server, else the page's block parsed. */
   read(key: string): T;
 }
@@ -70,12 +73,13 @@ export function blockProps<T>(id: string, keep = 64): BlockProps<T> {
   const texts = islandPropsMemo<string>(keep);
   return {
     id,
-    make(props, name, carried = props) {
+    make(props, name, carried = props, elsewhere = '') {
       const text = jsonLdText(carried);
-      const key = `${name} ${digest(text)}`;
+      const keyed = elsewhere ? `${text}\n${elsewhere}` : text;
+      const key = `${name} ${digest(keyed)}`;
       const before = texts.recall(key);
-      if (before !== undefined && before !== text) throw new Error(`island props: two different props of ${name} share the key ${key}`);
-      texts.remember(key, text);
+      if (before !== undefined && before !== keyed) throw new Error(`island props: two different props of ${name} share the key ${key}`);
+      texts.remember(key, keyed);
       return { text, key: memo.remember(key, props) };
     },
     read(key) {
