@@ -2,7 +2,9 @@
  * The dismissible promo popup (spec §2, §4): image, title, description, button and optional
  * expiry; at most 600 px wide and 80vh high; once closed it stays hidden for the rest of the
  * visit (sessionStorage). An expired popup never opens. It opens when it hydrates, unless the
- * shopper has focus in a form field (typing in the hero search box): then once focus left the fields.
+ * shopper has focus in a form field (typing in the hero search box): then only after a quiet
+ * moment (POPUP_QUIET_MS without a key, press or input) with no field focused, so it takes no
+ * click or key meant for the page (the Search button pressed right after leaving the box).
  */
 import '../ui/marketing.css';
 import { useEffect, useState } from 'react';
@@ -27,6 +29,12 @@ interface Props {
 const FIELD = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
 const inField = (element: Element | null) => Boolean(element?.matches(FIELD));
 
+/** How long the shopper has done nothing (no key, press, input or focus change) before a popup that waited opens, in ms. */
+export const POPUP_QUIET_MS = 3000;
+
+/** What the shopper does that restarts the quiet moment. */
+const ACTIVITY = ['keydown', 'pointerdown', 'mousedown', 'click', 'input', 'focusin', 'focusout'] as const;
+
 function readDismissed(): boolean {
   try {
     return sessionStorage.getItem(POPUP_DISMISSED_KEY) === '1';
@@ -45,22 +53,24 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
       setOpen(true);
       return;
     }
-    // Focus is in a field: wait until it has left the fields. Where focus went is known once the
-    // focus change is over (the next field, the page, or still the field when the window lost focus).
+    // Focus is in a field: wait for a quiet moment, each key, press, input or focus change starting
+    // it again; at its end open only with no field focused (else the next activity waits again).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onFocusOut = () => {
+    const stop = () => {
+      clearTimeout(timer);
+      for (const type of ACTIVITY) document.removeEventListener(type, wait, true);
+    };
+    function wait() {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (inField(document.activeElement)) return;
-        document.removeEventListener('focusout', onFocusOut);
+        stop();
         setOpen(true);
-      }, 0);
-    };
-    document.addEventListener('focusout', onFocusOut);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener('focusout', onFocusOut);
-    };
+      }, POPUP_QUIET_MS);
+    }
+    for (const type of ACTIVITY) document.addEventListener(type, wait, true);
+    wait();
+    return stop;
   }, [expiry, timeZone]);
 
   useEffect(() => {
