@@ -134,7 +134,7 @@ const ONE_A_DAY = (what: string) => `a location has one ${what} (the second was 
 const LocationFields = v.strictObject({
   /** Location id, unique within the site (read as text: 7 and '7' are one id); cars, leads and holiday entries name the location by it. */
   id: v.union([v.number(), v.string()]),
-  /** Display name, e.g. 'Acme Toyota Springwood'. */
+  /** Display name, e.g. 'Acme Toyota Springwood'; at most 72 characters (its contact page's subcategory is 'Contact {name}'). */
   name: v.pipe(
     v.string(),
     v.check(
