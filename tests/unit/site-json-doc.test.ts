@@ -24,7 +24,7 @@ describe('docs/site-json.md', () => {
   // locations.ts read "Display name, e.g. 'Acme Toyota Springwood'", a holiday's too.
   it("gives each field its own doc comment, not another field's of the same name", () => {
     const meaning = meanings();
-    expect(meaning.get('locations[].name')).toBe("Display name, e.g. 'Acme Toyota Springwood'.");
+    expect(meaning.get('locations[].name')).toBe("Display name, e.g. 'Acme Toyota Springwood'; at most 72 characters (its contact page's subcategory is 'Contact {name}').");
     expect(meaning.get('locations[].contact_detail.special_hours[].name')).toBe("The holiday's name shown in the holiday-hours dialog, e.g. 'Christmas Day'.");
     expect(meaning.get('locations[].id')).toMatch(/^Location id, unique within the site/);
     expect(meaning.get('dealerships[].id')).toMatch(/^Dealership id, unique within the site .*; a location names it in dealership_id\.$/);
