@@ -16,11 +16,15 @@ async function heldPort(): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** A port nothing listens on (held a moment, then let go). */
-async function freePort(): Promise<number> {
-  const port = await heldPort();
-  await new Promise((done) => servers.pop()!.close(done));
-  return port;
+/**
+ * Ports nothing listens on, `count` of them, distinct: all held at once, then let go together (one held and let go
+ * before the next was asked for may come back as that next one, the system reusing a port just freed).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let index = 0; index < count; index += 1) ports.push(await heldPort());
+  await Promise.all(servers.splice(-count).map((server) => new Promise((done) => server.close(done))));
+  return ports;
 }
 
 describe('npm start: its ports before its first publish', () => {
@@ -42,20 +46,20 @@ describe('npm start: its ports before its first publish', () => {
 
   it('a port another npm start holds is refused in one line naming it and its setting', async () => {
     const sites = await heldPort();
-    const webhook = await freePort();
+    // The pipeline's port is held before the free one is let go, so the system cannot hand the free one out again for it.
+    const pipeline = await heldPort();
+    const [webhook] = await freePorts(1);
     const line = await unavailablePort(startPorts({ PORT: String(sites), PIPELINE_PORT: String(webhook) }));
     expect(line).toBe(
       `npm start: the sites and lead API port 127.0.0.1:${sites} is in use (is another npm start or pipeline running?): stop it, or choose another port with PORT; nothing was built`,
     );
-    const pipeline = await heldPort();
     expect(await unavailablePort(startPorts({ PORT: String(webhook), PIPELINE_PORT: String(pipeline) }))).toContain(
       `the pipeline's webhook port 127.0.0.1:${pipeline} is in use`,
     );
   });
 
   it('free ports pass, and are free again after the check', async () => {
-    const sites = await freePort();
-    const webhook = await freePort();
+    const [sites, webhook] = await freePorts(2);
     expect(await unavailablePort(startPorts({ PORT: String(sites), PIPELINE_PORT: String(webhook) }))).toBeUndefined();
     const again = createServer();
     servers.push(again);
