@@ -60,3 +60,39 @@ describe('blockProps', () => {
     expect(block.read(second.key)).toBe(two);
   });
 });
+
+describe('blockProps across tenants and pages (one render child renders many)', () => {
+  type Similar = { tenant: string; cars: string[] };
+
+  it('two tenants, same island, same page name, different props: each page gets its own props back, made and read interleaved', () => {
+    const block = blockProps<Similar>('similar-props');
+    const first = { tenant: 'north-motors', cars: ['a', 'b'] };
+    const second = { tenant: 'south-motors', cars: ['c'] };
+    const made = [block.make(first, '/cars/corolla'), block.make(second, '/cars/corolla')];
+    expect(made[1]!.key).not.toBe(made[0]!.key);
+    expect(block.read(made[1]!.key)).toBe(second);
+    expect(block.read(made[0]!.key)).toBe(first);
+    // Made again (a re-render of the first page): still its own.
+    expect(block.read(block.make({ ...first }, '/cars/corolla').key)).toEqual(first);
+  });
+
+  it('props that differ only outside the block text (elsewhere) do not share a key either', () => {
+    const block = blockProps<Similar>('similar-elsewhere');
+    const [first, second] = [
+      block.make({ tenant: 'a', cars: [] }, 'p', { cars: [] }, 'table-a'),
+      block.make({ tenant: 'b', cars: [] }, 'p', { cars: [] }, 'table-b'),
+    ];
+    expect(second.key).not.toBe(first.key);
+    expect(block.read(first.key).tenant).toBe('a');
+    expect(block.read(second.key).tenant).toBe('b');
+  });
+
+  it('holds at most `keep` pages whatever the number of pages and tenants: an older key is gone on the server, never answered with other props', () => {
+    const block = blockProps<Similar>('similar-bounded', 3);
+    const keys = Array.from({ length: 1000 }, (_, page) => block.make({ tenant: `t${page % 7}`, cars: [String(page)] }, '/cars/x').key);
+    expect(() => block.read(keys[0]!)).toThrow(/the server did not make these props/);
+    expect(() => block.read(keys[996]!)).toThrow(/the server did not make these props/);
+    expect(block.read(keys[997]!).cars).toEqual(['997']);
+    expect(block.read(keys[999]!).cars).toEqual(['999']);
+  });
+});

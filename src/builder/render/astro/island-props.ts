@@ -7,6 +7,8 @@
  * a short key of props the page carries in a JSON data block (blockProps). This relies on how
  * Astro 7 renders an island, hence its place here. Browser-safe: no Node imports.
  * Contract: `recall(text)` gives the object of one of the newest `keep` texts made, else undefined.
+ * Sound across pages and tenants in one render child: a key is the name and a digest of all a page
+ * carries (two texts of one key throw), and at most `keep` are held, so no clearing per tenant.
  */
 import { jsonLdText } from '../../../lib/text/seo.ts';
 
