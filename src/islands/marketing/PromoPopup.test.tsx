@@ -120,6 +120,57 @@ describe('PromoPopup', () => {
     expect(popup()?.open).toBe(true);
   });
 
+  it('clears its timer and listeners when unmounted while it waits: nothing opens, activity after starts no timer', async () => {
+    field('input').focus();
+    render();
+    act(() => field('button').focus());
+    expect(vi.getTimerCount()).toBe(1);
+    mounted.reset();
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true })));
+    expect(vi.getTimerCount()).toBe(0);
+    await settle(POPUP_QUIET_MS * 2);
+    expect(popup()).toBeNull();
+  });
+
+  it('does not open after its wait when the shopper closed it meanwhile elsewhere in the visit (another page, back from the cache)', async () => {
+    const box = field('input');
+    box.focus();
+    render();
+    sessionStorage.setItem(POPUP_DISMISSED_KEY, '1');
+    act(() => box.blur());
+    await settle(POPUP_QUIET_MS * 2);
+    expect(popup()).toBeNull();
+  });
+
+  it('does not open after its wait once its expiry has passed', async () => {
+    const box = field('input');
+    box.focus();
+    const expiry = '2026-12-24T00:00:00+10:00';
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.parse(expiry) - 60_000);
+    try {
+      mounted.render(<PromoPopup title="Stocktake Sale" timeZone="Australia/Brisbane" expiry={expiry} />);
+      clock.mockReturnValue(Date.parse(expiry));
+      act(() => box.blur());
+      await settle(POPUP_QUIET_MS * 2);
+      expect(popup()).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('closes with its Close button and stays closed when the next page of the visit mounts it', async () => {
+    render();
+    await settle();
+    act(() => (popup()!.querySelector('button[aria-label="Close"]') as HTMLButtonElement).click());
+    expect(popup()).toBeNull();
+    expect(sessionStorage.getItem(POPUP_DISMISSED_KEY)).toBe('1');
+    mounted.reset();
+    render();
+    await settle(POPUP_QUIET_MS);
+    expect(popup()).toBeNull();
+  });
+
   it('stays closed for the visit once closed', async () => {
     sessionStorage.setItem(POPUP_DISMISSED_KEY, '1');
     render();

@@ -4,7 +4,8 @@
  * visit (sessionStorage). An expired popup never opens. It opens when it hydrates, unless the
  * shopper has focus in a form field (typing in the hero search box): then only after a quiet
  * moment (POPUP_QUIET_MS without a key, press or input) with no field focused, so it takes no
- * click or key meant for the page (the Search button pressed right after leaving the box).
+ * click or key meant for the page (the Search button pressed right after leaving the box), and
+ * only if it is still neither expired nor closed; unmounting clears the wait.
  */
 import '../ui/marketing.css';
 import { useEffect, useState } from 'react';
@@ -48,7 +49,9 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (!shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed(), timeZone })) return;
+    // Asked again when a wait ends: meanwhile the expiry may have passed, or the shopper closed the popup on another page of the visit (this one then back from the browser's cache).
+    const showable = () => shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed(), timeZone });
+    if (!showable()) return;
     if (!inField(document.activeElement)) {
       setOpen(true);
       return;
@@ -63,6 +66,7 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
     function wait() {
       clearTimeout(timer);
       timer = setTimeout(() => {
+        if (!showable()) return stop();
         if (inField(document.activeElement)) return;
         stop();
         setOpen(true);
