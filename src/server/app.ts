@@ -19,7 +19,7 @@ import { photoLink } from './kernel/photo-links.ts';
 import { allowances, memoryCounter } from './kernel/rate-limits.ts';
 import { fallbackCounter, prefixed } from './kernel/shared-counters.ts';
 import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
-import type { SmsLimits } from './kernel/sms-policy.ts';
+import type { SmsLimits } from './kernel/message-caps.ts';
 import { TenantRegistry, type LoadReport, type StockSource } from './kernel/tenants.ts';
 import { Outbox, type OutboxOptions } from './leads/outbox.ts';
 import { unsubscribeUrl } from './leads/unsubscribe.ts';

@@ -16,7 +16,7 @@ import { WatchlistStore } from './features/watchlist/store.ts';
 export type { KernelStores, StoreOptions } from './kernel/stores.ts';
 export type { DeliveryHealth, DeliveryJob, LeadWrite, LeadWriteResult, StoredLead } from './leads/repository.ts';
 export type { Evaluation } from './leads/evaluations.ts';
-export type { SmsReservation } from './kernel/sms-policy.ts';
+export type { SmsReservation } from './kernel/message-caps.ts';
 
 /** Every table's data access: the shared stores and the features' own. */
 export interface ServerStores extends KernelStores {

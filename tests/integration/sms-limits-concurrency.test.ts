@@ -9,7 +9,7 @@ import type { LeadApi } from '../../src/server/app.ts';
 import { API_DEFAULTS } from '../../src/config/server-settings.ts';
 import { createKernelAdapters } from '../../src/server/kernel/adapters.ts';
 import { allowances, memoryCounter, type Allowances, type TakenAllowance } from '../../src/server/kernel/rate-limits.ts';
-import { sendCappedSms, SmsLog } from '../../src/server/kernel/sms-policy.ts';
+import { sendCappedSms, SmsLog } from '../../src/server/kernel/message-caps.ts';
 import type { ApiTenant } from '../../src/server/kernel/tenants.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 

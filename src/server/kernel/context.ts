@@ -4,7 +4,7 @@ import type { KernelAdapters } from './adapters.ts';
 import type { DerivedKeys } from './keys.ts';
 import type { Outbox } from '../leads/outbox.ts';
 import type { Allowances } from './rate-limits.ts';
-import type { SmsLimits } from './sms-policy.ts';
+import type { SmsLimits } from './message-caps.ts';
 import type { KernelStores } from './stores.ts';
 import type { TenantRegistry } from './tenants.ts';
 

@@ -11,7 +11,7 @@ import { MessageLog } from '../ops/messages.ts';
 import { Retention } from '../ops/retention.ts';
 import type { SqlDatabase } from '../../platform/sql/db.ts';
 import { SessionStore } from './session.ts';
-import { SmsLog } from './sms-policy.ts';
+import { SmsLog } from './message-caps.ts';
 
 /** The shared stores, one per concern. */
 export interface KernelStores {

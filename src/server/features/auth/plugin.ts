@@ -5,7 +5,7 @@ import { SignInRequestSchema, SignInVerifySchema } from '../../../schemas/api/si
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { parseOr400, sendError } from '../../kernel/http.ts';
 import { SESSION_COOKIE, currentUser, hashToken, sessionToken } from '../../kernel/session.ts';
-import { sendCappedSms } from '../../kernel/sms-policy.ts';
+import { sendCappedSms } from '../../kernel/message-caps.ts';
 import { AuthStore } from './store.ts';
 
 /** The sign-in feature: request a code, verify it, read and end the session. */

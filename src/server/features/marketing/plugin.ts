@@ -5,7 +5,7 @@
  * leads say "do not market". The answer is the same whether or not the contact was known.
  * Typed contacts prove nothing, so a client may opt out only a few a day, or,
  * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first,
- * under the message caps (sms-policy.ts: per recipient here and on every tenant, per tenant);
+ * under the message caps (message-caps.ts: per recipient here and on every tenant, per tenant);
  * a capped link is not sent and the answer is the same.
  * A link opts out only the contacts it names.
  */
@@ -14,7 +14,7 @@ import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/un
 import { oneLine } from '../../../schemas/forms/fields.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
-import { sendCappedEmail, sendCappedSms } from '../../kernel/sms-policy.ts';
+import { sendCappedEmail, sendCappedSms } from '../../kernel/message-caps.ts';
 import {
   optOutContacts,
   unsubscribePageUrl,
