@@ -14,14 +14,23 @@ import { environment, setEnvironment, settingsOrExit } from '../src/config/env.t
 import { superviseChild } from '../src/pipeline/service/supervisor.ts';
 import { localServerAddress, startsWithDevMessages } from '../src/config/server.ts';
 import { startPorts, unavailablePort } from '../src/pipeline/service/start-ports.ts';
+import { takeStartLock } from '../src/pipeline/service/start-lock.ts';
 import { devMessagesLine, startLine } from '../src/pipeline/service/start-line.ts';
 import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
-// A port already taken (another npm start in this checkout) stops here, before the first pass
-// builds or writes anything into dist/ (exit 2, as the pipeline's own port check).
+// Another npm start of this checkout stops here, before the first pass builds or writes anything
+// into dist/ (exit 2, as the pipeline's own port check): dist/ is held by a lock file naming this
+// process (let go on exit), so of two started at the same instant only one builds; then a port
+// already taken (a pipeline or server of another folder) stops it too.
+const held = await takeStartLock('dist');
+if ('refused' in held) {
+  console.error(held.refused);
+  process.exit(2);
+}
+process.on('exit', () => held.lock.release());
 const portProblem = await unavailablePort(settingsOrExit(() => startPorts(environment())));
 if (portProblem) {
   console.error(portProblem);
