@@ -135,7 +135,8 @@ export interface RebuildOptions {
    * The worker's stop (the signal its core gate closes with): a job still making its photos
    * starts no more of them and throws the signal's reason, as a refusal at the gate does, so
    * the queue gives the job back; the photos made so far are kept for its next run. A job
-   * waiting for its state to answer again (fromState) stops waiting the same way.
+   * waiting for its state to answer again (fromState), or between tries of its bucket publish
+   * (PUBLISH_RETRY), stops waiting the same way.
    */
   stopping?: AbortSignal;
 }
@@ -212,6 +213,7 @@ const stoppedBy = (options: RebuildOptions, error: unknown) => options.stopping?
  * How a release's bucket publish is tried again (transient.ts riding): 5 attempts, waits of 1, 2,
  * 4 and 8 s between them (each PUT is also retried by the S3 client). Bounded by its attempts,
  * not by a clock: a try takes as long as its uploads (minutes for a large tenant's full release).
+ * The worker's stop (RebuildOptions.stopping) ends a wait at once, and no try follows.
  */
 export const PUBLISH_RETRY = { what: 'the bucket publish', firstDelayMs: 1000, attempts: 5, maxWaitMs: Number.POSITIVE_INFINITY } as const;
 
@@ -913,11 +915,12 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     lap = performance.now();
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     // A failing bucket is tried again with backoff: objects first, the manifest, the pointer last, so a retry never exposes half a release.
+    // The worker's stop ends a wait between tries at once, with no further try: the job goes back to the queue (stoppedBy).
     const publisher = options.publisher;
     if (publisher && publisher !== localPublisher)
       await riding(
         () => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts, shared: release.shared }),
-        { ...waits, ...PUBLISH_RETRY },
+        { ...waits, ...PUBLISH_RETRY, signal: options.stopping },
       );
     laps.upload = secondsSince(lap);
     lap = performance.now();
@@ -934,6 +937,8 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     laps.state = secondsSince(lap);
     return null;
   } catch (error) {
+    // The worker is stopping: rethrown, so the queue gives the job back (its next run publishes).
+    if (stoppedBy(options, error)) throw error;
     if (error instanceof SupersededError) {
       // The run that took the job over publishes and records the status; this one only says why it stopped.
       release.log({
