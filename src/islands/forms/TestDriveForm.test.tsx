@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig, leadCar } from '../../lib/forms/form-config.ts';
+import { testDriveDates } from '../../lib/forms/test-drive-booking.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
@@ -223,10 +224,11 @@ describe("TestDriveForm: a time typed in the free box is on the clock of the car
     vi.useRealTimers();
   });
 
-  // The box's days begin at the location's tomorrow. With no availability answer the form cannot know which clock the
-  // lead API reads a typed time on (with a provider, the location's; on the local grid, the site's: typedTimeZone):
-  // it sent the location's offset, which the local grid refused (422) or shifted. It sends the time as typed; the API reads it.
-  it("offers the location's days and, with no availability answer, sends the typed time as typed for the lead API to read", async () => {
+  // With no availability answer the form cannot know which clock the lead API reads a typed time on (with a provider, the
+  // location's; on the local grid, the site's: typedTimeZone): it sent the location's offset, which the local grid refused
+  // (422) or shifted. It sends the time as typed; the API reads it. Its days are those bookable on both clocks: the
+  // location's (Perth) tomorrow was offered, 25 December, which the local grid (Sydney, already 25 December) refused.
+  it("offers the days bookable on both the site's and the location's clock and, with no availability answer, sends the typed time as typed for the lead API to read", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse('2026-12-24T14:30:00Z')); // 1:30am on 25 December in Sydney, 10:30pm on 24 December in Perth
     const assign = vi.fn();
@@ -244,7 +246,7 @@ describe("TestDriveForm: a time typed in the free box is on the clock of the car
     await settle();
     const field = (name: string) => mounted.host.querySelector<HTMLInputElement>(`#west-${name}`)!;
     expect(field('dateTime').type).toBe('datetime-local');
-    expect([field('dateTime').min, field('dateTime').max]).toEqual(['2026-12-25T00:00', '2027-01-24T23:59']);
+    expect([field('dateTime').min, field('dateTime').max]).toEqual(['2026-12-26T00:00', '2027-01-24T23:59']);
     fill(field('name'), 'Jo');
     fill(field('email'), 'jo@example.com');
     fill(field('phone'), '0412345678');
@@ -281,6 +283,26 @@ describe("TestDriveForm: a time typed in the free box is on the clock of the car
     fill(field('dateTime'), '2026-12-29T09:00');
     await submit(mounted.host.querySelector('form')!);
     expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ dateTime: '2026-12-29T09:00:00+11:00' });
+  });
+
+  it("a Perth site's car at a Sydney yard near midnight: the box offers no day the local grid (Perth) or a provider (Sydney) refuses", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-12-24T14:30:00Z')); // 10:30pm on 24 December in Perth, 1:30am on 25 December in Sydney
+    const perthSite = { ...site, timezone: 'Australia/Perth' };
+    const east = makeCar({ id: 23, slug: 'east-ute', name: 'East ute', status: 'in_stock', location: { id: 1, slug: 'sydney', name: 'Sydney yard' } as never });
+    const car = leadCar(east, perthSite);
+    expect(car.time_zone).toBe('Australia/Sydney');
+    stubApi({ '/test-drive/availability?car_id=23': [503, { error: 'down' }] });
+    mounted.render(<TestDriveForm formId="east" config={formSiteConfig(perthSite)} car={car} />);
+    await settle();
+    const box = mounted.host.querySelector<HTMLInputElement>('#east-dateTime')!;
+    // The car's clock alone offered 25 January, a day past the Perth grid's last (24 January); Perth's alone 25 December, its today in Sydney.
+    expect([box.min, box.max]).toEqual(['2026-12-26T00:00', '2027-01-24T23:59']);
+    const now = Date.now();
+    for (const zone of ['Australia/Perth', 'Australia/Sydney']) {
+      const accepted = testDriveDates(now, zone);
+      expect(box.min.slice(0, 10) >= accepted.first && box.max.slice(0, 10) <= accepted.last).toBe(true);
+    }
   });
 
   it("carries the location's zone in the car choices of /book-test-drive/ only where it is not the site's", () => {

@@ -2,7 +2,7 @@
  * Test-drive booking (spec §5 "Test-drive form"): contact fields, optional message, the
  * 'Test Drive Booking Date' from the appointment availability call (its longest window when the
  * first week has no free slot; asked again when the server refuses the chosen time; a free
- * date-time input over the days the lead API books, testDriveDates, when the call fails or finds
+ * date-time input over the days the lead API books, typedTestDriveDates, when the call fails or finds
  * no slot, its time sent on the clock the answer names, else as typed, for the lead API to read on its own: typedTimeZone),
  * a delivery location when the car's location has distribution locations, and the
  * terms checkbox on sites that require it. Used in the vehicle page's modal and on /book-test-drive/.
@@ -17,7 +17,7 @@ import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
 import { calendarDay, dealerInstant, dealerIso, zoneOffset } from '../../lib/text/dealer-time.ts';
-import { MAX_BOOKING_DAYS, deliveryLocations as carDeliveryLocations, testDriveDates } from '../../lib/forms/test-drive-booking.ts';
+import { MAX_BOOKING_DAYS, deliveryLocations as carDeliveryLocations, typedTestDriveDates } from '../../lib/forms/test-drive-booking.ts';
 import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit, type FormKit } from '../ui/form-kit/index.ts';
@@ -128,11 +128,12 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   // own, the local grid's the site's): its availability answer names it (`timezone`). With no answer the form cannot know
   // which way the API runs, so the time goes as typed and the API reads it (an offset guessed here was refused or shifted).
   const answered = availability && availability !== 'failed' ? knownZone(availability.timezone) : undefined;
-  // The free date-time box offers the days the lead API books, from that clock's tomorrow, else the car's location's
-  // (its `time_zone`, else the site's: a hint for the days only), none before hydration (the built page carries no moment).
-  const zone = answered ?? car?.time_zone ?? config.timeZone;
+  // The free date-time box offers the days the lead API books on that clock, else (no answer) the days it books on both the
+  // site's clock (the local grid's) and the car's location's (its `time_zone`: a provider's), so no day offered near midnight
+  // is refused whichever the API runs (typedTestDriveDates); none before hydration (the built page carries no moment).
+  const zones: [string, ...string[]] = answered ? [answered] : [config.timeZone, car?.time_zone ?? config.timeZone];
   const now = useVisitorClock();
-  const dates = now === null ? undefined : testDriveDates(now, zone);
+  const dates = now === null ? undefined : typedTestDriveDates(now, zones);
 
   const schema = useMemo(() => testDriveFormSchema({ termsRequired: config.termsRequired }), [config.termsRequired]);
 

@@ -32,7 +32,7 @@ export interface LeadCar {
   vehicle_kind?: Exclude<VehicleKind, 'car'> | null;
   /** Location of the car (test-drive delivery locations, dealership). */
   location?: { id?: string | number | null; name?: string | null; slug?: string | null; distribution_locations?: { name?: string | null; slug?: string | null }[] | null } | null;
-  /** The time zone of the car's location where it is not the site's (testDriveTimeZone): the test-drive form's free box offers days from its tomorrow when the availability call fails. */
+  /** The time zone of the car's location where it is not the site's (testDriveTimeZone): when the availability call fails, the test-drive form's free box offers the days bookable on both this clock and the site's (typedTestDriveDates). */
   time_zone?: string | null;
 }
 

@@ -4,7 +4,7 @@ import { CarSchema } from '../../schemas/car.ts';
 import { DELIVERY_LOCATION_MAX } from '../../schemas/forms/fields.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { LeadSubmissionSchema } from '../../schemas/lead.ts';
-import { MAX_BOOKING_DAYS, deliveryLocations, testDriveDates } from './test-drive-booking.ts';
+import { MAX_BOOKING_DAYS, deliveryLocations, testDriveDates, typedTestDriveDates } from './test-drive-booking.ts';
 
 describe('testDriveDates', () => {
   it("runs from the dealer's tomorrow for MAX_BOOKING_DAYS days, on the dealer's calendar", () => {
@@ -12,6 +12,18 @@ describe('testDriveDates', () => {
     expect(MAX_BOOKING_DAYS).toBe(31);
     expect(testDriveDates(at, 'Australia/Perth')).toEqual({ first: '2026-12-25', last: '2027-01-24' });
     expect(testDriveDates(at, 'Australia/Sydney')).toEqual({ first: '2026-12-26', last: '2027-01-25' });
+  });
+});
+
+describe('typedTestDriveDates', () => {
+  it('on one clock are its testDriveDates; on two, the dates bookable on both (near midnight in Perth, past it in Sydney)', () => {
+    const at = Date.parse('2026-12-24T14:00:00Z'); // 24 December, 10pm in Perth; 25 December, 1am in Sydney
+    expect(typedTestDriveDates(at, ['Australia/Perth'])).toEqual(testDriveDates(at, 'Australia/Perth'));
+    expect(typedTestDriveDates(at, ['Australia/Sydney', 'Australia/Perth'])).toEqual({ first: '2026-12-26', last: '2027-01-24' });
+    expect(typedTestDriveDates(at, ['Australia/Perth', 'Australia/Sydney'])).toEqual({ first: '2026-12-26', last: '2027-01-24' });
+    // Past midnight on both clocks: one window.
+    const later = Date.parse('2026-12-24T17:00:00Z');
+    expect(typedTestDriveDates(later, ['Australia/Sydney', 'Australia/Perth'])).toEqual({ first: '2026-12-26', last: '2027-01-25' });
   });
 });
 

@@ -2,8 +2,9 @@
  * When a test drive can be booked (spec §5 "Test-drive form"): from the dealer's tomorrow for
  * MAX_BOOKING_DAYS days. The one owner of that window: the availability call lists (at most) its
  * days, the lead API takes a test-drive time only inside it, and the form's free date-time box
- * offers only it. Also the delivery locations a test drive of a car may name (deliveryLocations):
- * the form offers them and the lead API takes only them.
+ * offers only it (on every clock the lead API may read a typed time on: typedTestDriveDates).
+ * Also the delivery locations a test drive of a car may name (deliveryLocations): the form
+ * offers them and the lead API takes only them.
  */
 import { dealerDateAfter } from '../text/dealer-time.ts';
 import { oneLine } from '../../schemas/forms/fields.ts';
@@ -14,6 +15,20 @@ export const MAX_BOOKING_DAYS = 31;
 /** The first and the last of the dealer's dates ('2026-12-25') a test drive may be booked on at `now`: tomorrow, and MAX_BOOKING_DAYS days on. */
 export function testDriveDates(now: number, timeZone: string): { first: string; last: string } {
   return { first: dealerDateAfter(now, 1, timeZone), last: dealerDateAfter(now, MAX_BOOKING_DAYS, timeZone) };
+}
+
+/**
+ * The dates a test-drive time typed without a zone may be booked on at `now`, on whichever of
+ * `timeZones` the lead API reads it (AppointmentsAdapter.typedTimeZone: the site's on the local
+ * grid, the car's location's with a provider): the testDriveDates of every one of them. The
+ * form's free box offers these, so no date it offers is refused; with one zone (an availability
+ * answer's, or a car at a location on the site's clock) they are that zone's testDriveDates.
+ */
+export function typedTestDriveDates(now: number, timeZones: readonly [string, ...string[]]): { first: string; last: string } {
+  const windows = timeZones.map((zone) => testDriveDates(now, zone));
+  const first = windows.map((window) => window.first).reduce((later, date) => (date > later ? date : later));
+  const last = windows.map((window) => window.last).reduce((earlier, date) => (date < earlier ? date : earlier));
+  return { first, last };
 }
 
 /** A car as far as its delivery locations go: the Car of the stock and the LeadCar of the forms both are. */

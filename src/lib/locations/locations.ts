@@ -246,8 +246,9 @@ export function carStandingLocation<L extends Pick<Location, 'slug' | 'id' | 'pr
  * The time zone of the location `car` stands at (locationTimeZone): the clock the lead API reads a
  * test-drive time typed without a zone on while it runs an appointments provider (its provider
  * adapter's typedTimeZone; the local grid reads the site's). The form's car carries it (LeadCar
- * `time_zone`) for the days its free box offers when the availability call fails; the typed time
- * itself is then sent as typed, for the lead API to read.
+ * `time_zone`) for the days its free box offers when the availability call fails (those bookable
+ * on both this clock and the site's: typedTestDriveDates); the typed time itself is then sent as
+ * typed, for the lead API to read.
  */
 export function testDriveTimeZone(site: Pick<Site, 'timezone' | 'locations'>, car: StandingCar | undefined): string {
   return locationTimeZone(carStandingLocation(site.locations, car), site.timezone);
