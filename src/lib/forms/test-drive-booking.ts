@@ -25,9 +25,9 @@ export function testDriveDates(now: number, timeZone: string): { first: string; 
  * answer's, or a car at a location on the site's clock) they are that zone's testDriveDates.
  */
 export function typedTestDriveDates(now: number, timeZones: readonly [string, ...string[]]): { first: string; last: string } {
-  const windows = timeZones.map((zone) => testDriveDates(now, zone));
-  const first = windows.map((window) => window.first).reduce((later, date) => (date > later ? date : later));
-  const last = windows.map((window) => window.last).reduce((earlier, date) => (date < earlier ? date : earlier));
+  const spans = timeZones.map((zone) => testDriveDates(now, zone));
+  const first = spans.map((span) => span.first).reduce((later, date) => (date > later ? date : later));
+  const last = spans.map((span) => span.last).reduce((earlier, date) => (date < earlier ? date : earlier));
   return { first, last };
 }
 
