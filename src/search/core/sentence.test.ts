@@ -265,6 +265,45 @@ describe('the sentence reader: words', () => {
     expect(read('2018 model').refinementList).toEqual({});
   });
 
+  it("reads a number said with its make as the one model of that make ending with it or holding it as a word ('toyota 86' is the GR86)", () => {
+    /** FACETS with these Toyota models in stock. */
+    const withToyotas = (models: readonly string[], extra: Record<string, number> = {}) =>
+      compileVocabulary({
+        facets: {
+          ...FACETS,
+          model: { ...(FACETS.model as Record<string, number>), ...Object.fromEntries(models.map((model) => [model, 1])) },
+          make_model: { ...(FACETS.make_model as Record<string, number>), ...Object.fromEntries(models.map((model) => [`Toyota > ${model}`, 1])), ...extra },
+        },
+      });
+    const readWith = (sentence: string, stock: ReturnType<typeof compileVocabulary>) => filters(readSentence(sentence, stock, { year: YEAR }));
+    // The GR86 only, and the names other feeds give it.
+    for (const model of ['GR86', 'GT86', '86 GT']) {
+      const stock = withToyotas([model]);
+      expect(readWith('toyota 86', stock), model).toEqual({ refinementList: { make: ['Toyota'], model: [model] }, range: {}, query: '' });
+      expect(readWith('toyota 86 manual', stock), model).toEqual({
+        refinementList: { make: ['Toyota'], model: [model], transmission: ['Manual'] },
+        range: {},
+        query: '',
+      });
+      // The number alone is still a plain number.
+      expect(readWith('86', stock), model).toEqual({ refinementList: {}, range: {}, query: '86' });
+    }
+    // One model of two spellings is one model.
+    expect(readWith('toyota 86', withToyotas(['GR86', 'GR 86'])).refinementList).toEqual({ make: ['Toyota'], model: ['GR 86', 'GR86'] });
+    // The 86 itself: that model, as before.
+    expect(readWith('toyota 86', withToyotas(['86']))).toEqual({ refinementList: { make: ['Toyota'], model: ['86'] }, range: {}, query: '' });
+    // Both the 86 and the GR86: the model '86', as before.
+    expect(readWith('toyota 86', withToyotas(['86', 'GR86']))).toEqual({ refinementList: { make: ['Toyota'], model: ['86'] }, range: {}, query: '' });
+    // Two models holding the number and none named by it: the make and the keyword, as before.
+    expect(readWith('toyota 86', withToyotas(['GR86', 'GT86']))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
+    // A number inside a longer one is not it ('186'); another make's model is not this make's.
+    expect(readWith('toyota 86', withToyotas(['GR186']))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
+    expect(readWith('mazda 86', withToyotas(['GR86']))).toEqual({ refinementList: { make: ['Mazda'] }, range: {}, query: '86' });
+    // Where the make > model facet was cut at its limit a model may be missing: the make and the keyword, as before.
+    const cut = Object.fromEntries(Array.from({ length: 250 }, (_, at) => [`Make${at} > M${at}`, 1]));
+    expect(readWith('toyota 86', withToyotas(['GR86'], cut))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
+  });
+
   it('reads nicknames and a make without its trade word', () => {
     expect(read('merc').refinementList).toEqual({ make: ['Mercedes-Benz'] });
     expect(read('lotus').refinementList).toEqual({ make: ['Lotus Caravans'] });

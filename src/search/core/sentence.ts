@@ -220,6 +220,16 @@ function placeSpellings(name: string): string[] {
   return spellings.map((spelling) => spelling.join(' '));
 }
 
+/** The numbers a model's name ends with or holds as a word ('GR86', 'GT86', '86 GT' -> '86'; 'CX-30' -> '30'), never part of a longer number ('186'). */
+function modelNumbers(model: string): string[] {
+  const numbers = new Set<string>();
+  for (const word of wordsOf(model)) {
+    const number = /^\d+$/.test(word) ? word : /\p{L}(\d+)$/u.exec(word)?.[1];
+    if (number) numbers.add(number);
+  }
+  return [...numbers];
+}
+
 /**
  * A facet's values in code-unit order: engines order tied counts differently, and the reading must
  * not depend on which engine answered.
@@ -337,6 +347,8 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
 
   const makesOfModel = new Map<string, string[]>();
   const modelsOfMake = new Map<string, string[]>();
+  /** Make and a number in its models' names -> the models holding it, by phrase key (modelNumbers). */
+  const numbered = new Map<string, { make: string; number: string; models: Map<string, string[]> }>();
   for (const pair of valuesOf(source, 'make_model')) {
     const at = pair.indexOf(' > ');
     if (at <= 0) continue;
@@ -354,6 +366,23 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const same = phrases.get(key);
     const models = same?.tier === TIER.model && same.target.kind === 'refine' ? (same.target.refine.model ?? []) : [];
     add(`${make} ${model}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...new Set([model, ...models])] } } });
+    if (NOT_NAMES.has(phraseKey(model))) continue;
+    for (const number of modelNumbers(model)) {
+      const group = numbered.get(`${make}\u0000${number}`) ?? { make, number, models: new Map<string, string[]>() };
+      const spellings = group.models.get(phraseKey(model)) ?? [];
+      group.models.set(phraseKey(model), [...spellings, model]);
+      numbered.set(`${make}\u0000${number}`, group);
+    }
+  }
+  // 'toyota 86' where the stock has the GR86 ('GT86', '86 GT' in other feeds): a number said
+  // with its make is the one model of that make whose name ends with it or holds it as a word.
+  // Where the stock has several ('86' and 'GR86'), or the make > model facet was cut at its
+  // limit (a model may be missing), the phrases stand as they are: the model '86' itself, else
+  // the make and the keyword.
+  const modelsComplete = valuesOf(source, 'make_model').length < FACET_LIMITS.make_model;
+  for (const { make, number, models } of numbered.values()) {
+    if (!modelsComplete || models.size !== 1 || phrases.has(phraseKey(`${make} ${number}`))) continue;
+    add(`${make} ${number}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...models.values()][0]! } } });
   }
   // Places: a city, a location or dealership by its full name or by what sets it apart, in any spelling.
   const addPlace = (name: string, entry: Entry) => placeSpellings(name).forEach((spelling) => add(spelling, entry));
@@ -419,7 +448,6 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
       return numbers?.length === 1 && /\band over\b|\+\s*$/i.test(value) ? [{ value, low: Number(numbers[0]), high: Number.POSITIVE_INFINITY }] : [];
     })
     .sort((a, b) => a.low - b.low);
-  const modelsComplete = valuesOf(source, 'make_model').length < FACET_LIMITS.make_model;
   return { phrases, maxWords, fuzzy, makesOfModel, modelsOfMake: modelsComplete ? modelsOfMake : new Map(), counts, weeklyBands };
 }
 
