@@ -457,7 +457,6 @@ describe('the sentence reader: words', () => {
   it('reads a negated phrase as nothing across an article, and a negated amount as nothing', () => {
     expect(filters(read('ute without a sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
     expect(read('not a diesel').refinementList).toEqual({});
-    expect(read('not over 30k').range).toEqual({});
     expect(read('no 7 seater').refinementList).toEqual({});
     expect(read('not 2018').range).toEqual({});
     expect(read('no sunroof or tow bar').refinementList).toEqual({});
@@ -642,6 +641,23 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(read('no less than 20k').range).toEqual({ price: { min: 20000 } });
     expect(read('no more than 30k').range).toEqual({ price: { max: 30000 } });
     expect(filters(read('no older than 2015')).query).toBe('');
+  });
+
+  it("reads 'not over 30k' as up to 30k and 'not under 20k' as from 20k, as 'no more than' and 'no less than' are read", () => {
+    for (const sentence of ['not over 30k', 'no more than 30k', 'not more than $30,000', 'not above 30k', 'under 30k', 'up to 30k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    for (const sentence of ['not under 20k', 'not below $20,000', 'no less than 20k', 'not less than 20 grand'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { min: 20000 } }, query: '' });
+    expect(filters(read('hilux not over 30k, not under 20k'))).toEqual({
+      refinementList: { model: ['HiLux'], make: ['Toyota'] },
+      range: { price: { min: 20000, max: 30000 } },
+      query: '',
+    });
+    // Kilometres and years the same way; other negations of an amount are still nothing.
+    expect(read('kms not over 100k').range).toEqual({ km: { max: 100000 } });
+    expect(read('not under 2015').range).toEqual({ year: { min: 2015 } });
+    expect(read('not 30k').range).toEqual({});
+    expect(read("hilux, don't want over 30k").range).toEqual({});
   });
 
   it("reads 'older than' and 'newer than' an age the way round they say ('older than 5 years' is 2021 or before)", () => {

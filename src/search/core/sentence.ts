@@ -7,8 +7,9 @@
  * Contract: the same vocabulary, dealer words, sentence and year give the same reading, so both
  * engines filter alike. A word is only read as a value the stock has (counts aside: '7 seater'
  * is seats 7 even where no car has seven); a word it cannot place stays a keyword; what a
- * negation reaches ('no sunroof', 'not over 30k') is read as nothing, never as its opposite
- * nor as a keyword. The passes: docs/search.md.
+ * negation reaches ('no sunroof', 'not 2018') is read as nothing, never as its opposite nor as
+ * a keyword, and a comparator that starts with one is the bound it leaves ('not over 30k' is up
+ * to 30k). The passes: docs/search.md.
  */
 import {
   COLOUR_PLACES,
@@ -675,6 +676,11 @@ const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
   [['no', 'more', 'than'], 'max', false],
   [['not', 'more', 'than'], 'max', false],
   [['no', 'more', 'then'], 'max', false],
+  // 'not over 30k' is up to 30k, 'not under 20k' from 20k, as 'no more than' and 'no less than' are.
+  [['not', 'over'], 'max', false],
+  [['not', 'above'], 'max', false],
+  [['not', 'under'], 'min', false],
+  [['not', 'below'], 'min', false],
   [['less', 'than'], 'max', true],
   [['less', 'then'], 'max', true],
   [['cheaper', 'than'], 'max', true],
@@ -775,7 +781,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   const free = (index: number) => index < tokens.length && !tokens[index]!.used;
   const wordAt = (index: number) => (free(index) ? tokens[index]!.norm : undefined);
   const take = (from: number, to: number, part: Omit<ReadPart, 'start' | 'end' | 'text'>): void => {
-    // A negated part is read as nothing, with its negation ('no sunroof', 'not over 30k').
+    // A negated part is read as nothing, with its negation ('no sunroof', 'not 30k-ish').
     const negation = part.kind === 'ignore' ? -1 : negationBefore(tokens, sentence, from);
     if (negation >= 0) return negate(negation, to);
     for (let index = from; index < to; index += 1) tokens[index]!.used = true;
