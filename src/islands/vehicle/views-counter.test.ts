@@ -55,6 +55,20 @@ describe('startViewsCounter', () => {
     expect(number(line)).toBe('2');
   });
 
+  it('an answer carrying car_fields (spec §7: view.json returns views and car_fields) still shows the views; car_fields changes nothing on the page', async () => {
+    const line = counterLine(772);
+    const before = line.outerHTML;
+    const fetch = answering(200, {
+      views: 1_780,
+      car_fields: { id: 42, slug: '2019-mazda-3-42', status: 'sold', reserved: true, price: 1, photos_count: 0, updated_at: '2026-01-01T00:00:00Z' },
+    });
+    await startViewsCounter(line, { fetch, durationMs: 0 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(shows(line)).toBe(true);
+    expect(number(line)).toBe('1,780');
+    expect(line.outerHTML).toBe(before.replace('>772<', '>1,780<'));
+  });
+
   it.each([0, 1])('a live count of %i: the call is made and no text shows (no "0 people" or "1 people have viewed")', async (views) => {
     const line = counterLine(0);
     const fetch = answering(200, { views });

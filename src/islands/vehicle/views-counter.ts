@@ -1,8 +1,9 @@
 /**
  * The vehicle page's views counter in the browser (spec §7 GET {api}/cars/{slug}/view.json with
- * photos_count, updated_at and website_id, returning views; §9 "animates over 1 s"). The API
- * counts a view only on this call, so it is made on every page of a site with the counter,
- * whatever the feed's count. The line shows only a count worth showing (viewsWorthShowing): a
+ * photos_count, updated_at and website_id, returning views and car_fields; §9 "animates over
+ * 1 s"). Only views is used: the spec says nothing a page does with car_fields, which is read
+ * and ignored (docs/vehicle-page.md). The API counts a view only on this call, so it is made on
+ * every page of a site with the counter, whatever the feed's count. The line shows only a count worth showing (viewsWorthShowing): a
  * line built hidden is shown once the live count is; it counts up from the built number and never
  * below it (viewsShown). Failures are logged only.
  *
@@ -32,7 +33,8 @@ async function liveViews(line: HTMLElement, request: typeof fetch): Promise<numb
     url.searchParams.set('website_id', line.dataset.websiteId ?? '');
     const response = await request(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(WAIT_MS) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const data = (await response.json()) as { views?: unknown };
+    // car_fields (the car's id, slug, status, reserved, price, photos_count, updated_at) is ignored.
+    const data = (await response.json()) as { views?: unknown; car_fields?: unknown };
     return typeof data.views === 'number' && data.views >= 0 ? data.views : null;
   } catch (error) {
     console.warn('view count unavailable', error);
