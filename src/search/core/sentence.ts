@@ -7,9 +7,8 @@
  * Contract: the same vocabulary, dealer words, sentence and year give the same reading, so both
  * engines filter alike. A word is only read as a value the stock has (counts aside: '7 seater'
  * is seats 7 even where no car has seven); a word it cannot place stays a keyword; what a
- * negation reaches ('no sunroof', 'not 2018') is read as nothing, never as its opposite nor as
- * a keyword, and a comparator that starts with one is the bound it leaves ('not over 30k' is up
- * to 30k). The passes: docs/search.md.
+ * negation reaches ('no sunroof', 'not 2018') is nothing, never its opposite nor a keyword; a
+ * comparator starting with one is the bound it leaves ('not over 30k'). Passes: docs/search.md.
  */
 import {
   COLOUR_PLACES,
