@@ -80,6 +80,14 @@ describe('a confirm refused because the intent ended', () => {
     );
   });
 
+  it('a payment refunded (taken, then given back: the car or the invoice taken by another payment, or the dealer refunded it) is never told that nothing was charged', async () => {
+    const { outcome } = await payWith({ ok: true }, 'refunded');
+    expect(outcome).toEqual({ paid: false, message: `Your payment was refunded in full. If you have questions, call us on ${site.phone}.` });
+    expect(paymentOutcomeMessage('refunded', site.phone, 'reservation')).toBe(
+      `Your deposit was refunded in full and the car is not reserved for you. If you have questions, call us on ${site.phone}.`,
+    );
+  });
+
   it('a declined card is still told as the card form says, the server not asked', async () => {
     const { outcome, requested } = await payWith({ ok: false, message: 'Your card was declined.' }, 'processing');
     expect([outcome, requested]).toEqual([{ paid: false, message: 'Your card was declined.' }, []]);

@@ -74,8 +74,10 @@ const PAYS_FOR: Record<PaymentForm, PaymentKind> = { reserve: 'reservation', 'on
  * What the shopper is told when the server's verdict on a payment of `kind` is not "paid", one
  * message per state wherever the verdict is heard (after a card taken, a redirect's return, an
  * intent found ended): cancelled, the payment ended before a card was taken on it (the dealer's
- * invoice change, a sweep, a newer attempt), the lead API's own answer to a card on it; failed,
- * a declined card.
+ * invoice change, a sweep, a newer attempt), the lead API's own answer to a card on it; refunded,
+ * the money taken and then given back in full (the car or the invoice taken by another payment
+ * first, or the dealer's refund): never "nothing was charged" (the spec has no wording:
+ * docs/payments.md); failed, a declined card.
  */
 export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string, kind: PaymentKind): string {
   switch (status) {
@@ -85,6 +87,10 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
       return PAYMENT_EXPIRED_MESSAGES[kind];
     case 'canceled':
       return PAYMENT_ENDED_MESSAGE;
+    case 'refunded':
+      return kind === 'reservation'
+        ? `Your deposit was refunded in full and the car is not reserved for you. If you have questions, call us on ${phone}.`
+        : `Your payment was refunded in full. If you have questions, call us on ${phone}.`;
     default:
       return `The payment did not go through and nothing was charged. Please try again, or call us on ${phone}.`;
   }

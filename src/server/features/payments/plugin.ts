@@ -23,12 +23,15 @@ const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
  * What the browser learns about a payment: its state, never anything it could have forged. A
  * payment that came after another buyer took the car ('conflict') reads refunded once its
  * money went back, processing until then (a refund the provider failed is made on its retry).
+ * Refunded is money given back in full (the shopper is told so: payment.ts paymentOutcomeMessage);
+ * a part refund keeps the payment paid (a deposit's car stays reserved), so it reads paid.
  */
 function publicStatus(payment: { status: string; refunded_cents: number; amount_cents: number }): 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled' {
   const { status } = payment;
   if (status === 'conflict' && payment.refunded_cents < payment.amount_cents) return 'processing';
   switch (status) {
     case 'paid':
+    case 'partially_refunded':
       return 'paid';
     case 'pending':
     case 'review':
@@ -36,7 +39,6 @@ function publicStatus(payment: { status: string; refunded_cents: number; amount_
     case 'expired':
       return 'expired';
     case 'refunded':
-    case 'partially_refunded':
     case 'conflict':
       return 'refunded';
     case 'canceled':
