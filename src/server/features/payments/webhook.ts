@@ -64,17 +64,29 @@ async function apply(ctx: PaymentsContext, tenant: ApiTenant, event: ProviderEve
  * paid; a conflict refunded; another amount than the one asked puts it in review), then the refund
  * is recorded on the payment as read again, measured against what the provider took, the event's
  * charge (recordRefund: a payment in review is not sent refunded). The late succeeded event then
- * finds the payment settled and changes nothing.
+ * finds the payment settled and changes nothing. When paid() loses its recording to another
+ * recorder that ended the payment unpaid meanwhile (cancelled: the dealer's release, a sweep;
+ * failed: a stale decline; its hold run out), the payment read again is still not taken: paid() is
+ * run again on it as it is now (it records from any status it read), at most a few times, so the
+ * refund is never recorded on a payment never recorded taken (no paid at, its lead never sent paid,
+ * a part refund with no reservation).
  */
 async function refunded(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
   let read: PaymentRow | undefined = payment;
-  if (!PAID_STATUSES.includes(payment.status) && payment.status !== 'review') {
-    const outcome = await paid(ctx, tenant, payment, event);
-    ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, status: payment.status, outcome }, 'refund of a payment not recorded paid yet: recorded paid first');
-    read = await ctx.repo.get(tenant.slug, payment.id);
+  for (let tries = 0; read && !PAID_STATUSES.includes(read.status) && read.status !== 'review'; tries++) {
+    if (tries === RECORD_PAID_TRIES) {
+      ctx.deps.log.error({ tenant: tenant.slug, payment: read.id, status: read.status }, 'refund of a payment that could not be recorded paid: answered with an error so the provider sends it again');
+      throw new Error(`payment ${read.id} could not be recorded paid before its refund (${read.status})`);
+    }
+    const outcome = await paid(ctx, tenant, read, event);
+    ctx.deps.log.info({ tenant: tenant.slug, payment: read.id, status: read.status, outcome }, 'refund of a payment not recorded paid yet: recorded paid first');
+    read = await ctx.repo.get(tenant.slug, read.id);
   }
   return read ? recordRefund(ctx, tenant, read, event.refundedCents ?? 0, event.amountCents) : ALREADY_SETTLED;
 }
+
+/** How often a refund event tries to record its payment paid first (refunded): each try lost only to another recorder's change of the payment meanwhile. */
+const RECORD_PAID_TRIES = 3;
 
 /** What a verdict is recorded from: the provider's event, or the payment's state the provider answered (recordVerdict). */
 type Verdict = Pick<ProviderEvent, 'kind' | 'amountCents' | 'currency' | 'failure'>;
