@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the parts of Stripe's HTTP API the payments module uses (issue 16):
- * PaymentIntents (create with Idempotency-Key, retrieve, cancel, confirm as Stripe.js does
- * with the publishable key and client secret), refunds. The lead API's own `stripe` client
+ * PaymentIntents (create with Idempotency-Key, retrieve, cancel, search by metadata, confirm as
+ * Stripe.js does with the publishable key and client secret), refunds. The lead API's own `stripe` client
  * is pointed at it (STRIPE_API_URL -> host/port/protocol). Events are signed with the
  * library's own test-header helper (stripe.webhooks.generateTestHeaderString), so the
  * server verifies them exactly as it verifies Stripe's.
@@ -73,6 +73,9 @@ function parseForm(text: string): Record<string, unknown> {
   }
   return out;
 }
+
+/** A quoted value of Stripe's search query language, its backslash escapes undone. */
+const unquote = (text: string) => text.replace(/\\(.)/g, '$1');
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -189,6 +192,13 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       };
       intents.set(intentId, intent);
       return answer(200, intent);
+    }
+    if (method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+      // Stripe's search query language, the part the lead API uses: metadata['key']:'value' clauses joined by AND.
+      const clauses = [...(url.searchParams.get('query') ?? '').matchAll(/metadata\['((?:[^'\\]|\\.)*)'\]:'((?:[^'\\]|\\.)*)'/g)].map(([, key, value]) => [unquote(key!), unquote(value!)]);
+      if (clauses.length === 0) return fail(res, 400, 'Invalid search query.');
+      const data = [...intents.values()].filter((intent) => clauses.every(([key, value]) => intent.metadata[key!] === value));
+      return send(res, 200, { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' });
     }
     const one = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/);
     if (one) {

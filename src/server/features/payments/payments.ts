@@ -3,9 +3,10 @@
  * amounts, AUD cents. The server is the only judge: the amount comes from the site's
  * settings or an issued invoice, a car is held for one shopper while they pay, and a
  * payment becomes paid only from the provider (its signed webhook, or the server asking it).
- * The steps live beside this file (reserve.ts, webhook.ts, refund.ts, verdicts.ts, SQL in
- * repository.ts); `Payments` holds what they share (PaymentsContext), picks each tenant's
- * provider and sweeps expired holds and abandoned /online-payment payments.
+ * The steps live beside this file (reserve.ts, webhook.ts, refund.ts, verdicts.ts, orphans.ts,
+ * SQL in repository.ts); `Payments` holds what they share (PaymentsContext), picks each tenant's
+ * provider and sweeps expired holds, abandoned /online-payment payments and the PaymentIntents
+ * of ended payments that never kept theirs.
  */
 import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
@@ -14,6 +15,7 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentLimits, PaymentsSettings, PaymentTimings } from '../../../config/server-settings.ts';
 import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
+import { cancelOrphanedIntents } from './orphans.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
 import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, withdrawInvoice, type IntentResult, type StartResult } from './reserve.ts';
@@ -127,6 +129,7 @@ export class Payments implements PaymentsContext {
     this.sweeper = setInterval(() => {
       this.expireHolds().catch((error) => this.deps.log.warn({ error: (error as Error).message }, 'hold sweep failed'));
       this.sweepOnlinePayments().catch((error) => this.deps.log.warn({ error: (error as Error).message }, 'online payment sweep failed'));
+      this.cancelOrphanedIntents().catch((error) => this.deps.log.warn({ error: (error as Error).message }, 'orphaned intent sweep failed'));
     }, this.options.sweepMs ?? 30_000);
     this.sweeper.unref();
   }
@@ -235,6 +238,11 @@ export class Payments implements PaymentsContext {
   /** Cancel or settle the abandoned /online-payment payments (timings.abandonedAfterMs; verdicts.ts sweepOnlinePayments); resolves to the number settled. */
   sweepOnlinePayments(): Promise<number> {
     return sweepOnlinePayments(this);
+  }
+
+  /** Cancel at the provider the PaymentIntents of ended payments that never kept theirs (the API stopped during the provider call; orphans.ts); resolves to the number cancelled. */
+  cancelOrphanedIntents(): Promise<number> {
+    return cancelOrphanedIntents(this);
   }
 
   /** Cancel abandoned payments at the provider so they can no longer be paid (best effort: a late success is still handled). */

@@ -65,6 +65,12 @@ export interface PaymentProvider {
    */
   getPayment(ref: string): Promise<ProviderPayment | undefined>;
   cancelPayment(ref: string, idempotencyKey: string): Promise<void>;
+  /**
+   * The provider's payments whose metadata has all of `metadata`'s values (Stripe: the Search API,
+   * eventually consistent: a PaymentIntent made or changed a moment ago may not be found yet, in an
+   * outage up to an hour later); the first page only (a payment id names one PaymentIntent).
+   */
+  findPayments(metadata: Record<string, string>): Promise<ProviderPayment[]>;
   /** Refund all (amountCents undefined) or part of a payment. */
   refund(ref: string, amountCents: number | undefined, idempotencyKey: string): Promise<{ ref: string; status: string; amountCents: number }>;
   /** Verify a webhook over its raw body; throws WebhookSignatureError when it is not the provider's. */

@@ -240,6 +240,33 @@ export class PaymentRepository {
   }
 
   /**
+   * Payments ended (not pending) with an intent claim but no PaymentIntent kept (provider_ref NULL:
+   * the API stopped during the provider call, or the call failed after the provider made it), whose
+   * claim is older than `claimedBefore` (its call over), that ended after `endedAfter` and were not
+   * searched for after `searchedBefore` (asked_at), oldest first, at most `limit` (orphans.ts).
+   */
+  async endedClaimsWithoutIntent(claimedBefore: number, endedAfter: number, searchedBefore: number, limit: number): Promise<PaymentRow[]> {
+    const rows = await this.#db.query(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+       WHERE status <> 'pending' AND provider_ref IS NULL AND intent_at IS NOT NULL AND intent_at <= $1 AND updated_at > $2 AND (asked_at IS NULL OR asked_at <= $3)
+       ORDER BY updated_at LIMIT $4`,
+      [claimedBefore, endedAfter, searchedBefore, limit],
+    );
+    return rows.map(rowOf);
+  }
+
+  /** Claim searching the provider now (`at`) for ended payment `id`'s PaymentIntent: one conditional update (asked_at), so API processes sweeping at once search once. */
+  async claimSearch(id: string, at: number, searchedBefore: number): Promise<boolean> {
+    const claimed = await this.#db.run("UPDATE payments SET asked_at = $1 WHERE id = $2 AND status <> 'pending' AND provider_ref IS NULL AND (asked_at IS NULL OR asked_at <= $3)", [at, id, searchedBefore]);
+    return claimed > 0;
+  }
+
+  /** Keep the PaymentIntent `ref` found at the provider for ended payment `id` (its events then name it; it is not searched for again). */
+  async keepFoundIntent(id: string, ref: string): Promise<void> {
+    await this.#db.run("UPDATE payments SET provider_ref = $1 WHERE id = $2 AND status <> 'pending' AND provider_ref IS NULL", [ref, id]);
+  }
+
+  /**
    * Give back the intent claim made at `at` (reserve.ts claimIntent) of a payment refused after it
    * was claimed and before its intent was made: it counts no more against the hourly limits, and
    * a later card submitted on it claims again.

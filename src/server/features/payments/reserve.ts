@@ -532,7 +532,7 @@ const CREATING = 'creating';
  * during the call, or an error before the claim was given back): it refuses no amount change, which
  * cancels it (changeInvoice), so no PaymentIntent is kept for it even should its call still answer.
  */
-const CREATING_FOR_MS = STRIPE_CALL_MAX_MS + 60_000;
+export const CREATING_FOR_MS = STRIPE_CALL_MAX_MS + 60_000;
 
 /** Whether payment `row`, claimed with no PaymentIntent, may still be having it made (CREATING_FOR_MS). */
 const stillCreating = (ctx: PaymentsContext, row: Pick<PaymentRow, 'intent_at' | 'created_at'>) => (row.intent_at ?? row.created_at) > ctx.deps.now() - CREATING_FOR_MS;

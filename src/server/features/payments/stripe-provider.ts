@@ -39,6 +39,9 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && error.statusCode === 404 && error.code === 'resource_missing';
 }
 
+/** A value quoted in Stripe's search query language (a quote or a backslash escaped with a backslash). */
+const searchText = (value: string) => value.replace(/[\\']/g, (character) => `\\${character}`);
+
 /** How long one try of a Stripe call may take, and how many times the SDK tries it again. */
 const STRIPE_TIMEOUT_MS = 20_000;
 const STRIPE_NETWORK_RETRIES = 2;
@@ -82,6 +85,13 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     },
     async cancelPayment(ref, idempotencyKey) {
       await stripe.paymentIntents.cancel(ref, {}, { idempotencyKey });
+    },
+    async findPayments(metadata) {
+      const query = Object.entries(metadata)
+        .map(([key, value]) => `metadata['${searchText(key)}']:'${searchText(value)}'`)
+        .join(' AND ');
+      const found = await stripe.paymentIntents.search({ query, limit: 10 });
+      return found.data.map(paymentOf);
     },
     async refund(ref, amountCents, idempotencyKey) {
       const refund = await stripe.refunds.create({ payment_intent: ref, ...(amountCents !== undefined ? { amount: amountCents } : {}) }, { idempotencyKey });
