@@ -4,13 +4,17 @@
  * and condition move the valuation's offer by a share each. The lead API applies them (the
  * server decides the dealer's offer); the instant-offer form only sends the answers. Pure.
  */
+import { CONDITION_OPTIONS, type ConditionQuestion } from '../../schemas/forms/instant-offer.ts';
+
+/** Each question's options (CONDITION_OPTIONS), each with its share: exactly the options the form offers. */
+type Shares = { [Q in ConditionQuestion]: Record<(typeof CONDITION_OPTIONS)[Q][number], number> };
 
 /** The questions and the share of the offer each answer adds or takes (decisions in docs/forms.md). */
 export const ADJUSTMENTS = {
   service_history: { 'Full service history': 0, 'Partial service history': -0.03, 'No service history': -0.08 },
   number_of_keys: { '1': -0.02, '2': 0, '3 or more': 0 },
   car_condition: { Excellent: 0.03, Good: 0, Fair: -0.07, Poor: -0.15 },
-} as const satisfies Record<string, Record<string, number>>;
+} as const satisfies Shares;
 
 export type AdjustmentQuestion = keyof typeof ADJUSTMENTS;
 export type AdjustmentAnswers = { [Q in AdjustmentQuestion]: keyof (typeof ADJUSTMENTS)[Q] & string };

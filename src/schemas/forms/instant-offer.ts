@@ -7,6 +7,21 @@
 import * as v from 'valibot';
 import { email, idValue, kmInput, messageText, mobilePhone, NAME_MAX, optionalText, postcode, requiredText } from './fields.ts';
 
+/**
+ * The options of the final step's condition selects (Service History, Number of Keys,
+ * Condition): the island's selects offer them, the lead API refuses any other value
+ * (optionProblems in ./lead-forms.ts) and each has its share of the offer
+ * (ADJUSTMENTS in src/lib/forms/trade-in-adjustments.ts).
+ */
+export const CONDITION_OPTIONS = {
+  service_history: ['Full service history', 'Partial service history', 'No service history'],
+  number_of_keys: ['1', '2', '3 or more'],
+  car_condition: ['Excellent', 'Good', 'Fair', 'Poor'],
+} as const;
+
+/** The condition questions, in the order the form asks them. */
+export type ConditionQuestion = keyof typeof CONDITION_OPTIONS;
+
 /** Instant offer final step (spec §5): all required. */
 export const InstantOfferDetailsSchema = v.object({
   postcode,

@@ -140,6 +140,16 @@ describe('the lead forms the API holds a completed lead to', () => {
     expect(optionProblems(lead({ ...apply, custom_params: { employment_status: 'Retired' } }), settings)).toEqual({});
   });
 
+  it("refuses an instant offer condition answer that is not one of its select's options, on any post", () => {
+    const answers = { service_history: 'Full service history', number_of_keys: '3 or more', car_condition: 'Fair' };
+    expect(optionProblems(lead({ ...answers, evalid: 'E1' }), settings)).toEqual({});
+    expect(optionProblems(lead({ service_history: 'Some', number_of_keys: '7', car_condition: 'Mint', evalid: 'E1' }), settings)).toEqual({
+      service_history: NOT_AN_OPTION,
+      number_of_keys: NOT_AN_OPTION,
+      car_condition: NOT_AN_OPTION,
+    });
+  });
+
   it('takes a Service Interval or Type the site wrote with spaces at its ends or a line break, as the form sends it', () => {
     // The site schema leaves the options as the form sends them (one line, trimmed): the page offers what the API accepts.
     const service = v.parse(ServiceSettingsSchema, { intervals: ['15,000 km ', ' 30,000\nkm'], types: ['\tLogbook service'] });

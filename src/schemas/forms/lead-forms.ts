@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { enquiryFormSchema } from './enquiry.ts';
 import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORIES, asksEmployment, employmentStatus } from './finance.ts';
 import { CONTACT_LOCATION_PREFIX, contactEntriesWithoutOptIn, fieldErrors, formText } from './fields.ts';
-import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
+import { CONDITION_OPTIONS, InstantOfferDetailsSchema, TradeInLeadFormSchema, type ConditionQuestion } from './instant-offer.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { ReserveFormSchema } from './reserve.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
@@ -145,8 +145,9 @@ export function completedFormProblems(lead: LeadFormValues, settings: LeadFormSe
 
 /**
  * Select values that are not among the options the site configures, on any post that sends
- * them: Service Interval and Service Type (when the site lists them), the finance form's
- * Employment Status. A location or dealership is checked against the site's own by the API.
+ * them: Service Interval and Service Type (when the site lists them), the instant offer's
+ * condition selects (CONDITION_OPTIONS), the finance form's Employment Status. A location or
+ * dealership is checked against the site's own by the API.
  */
 export function optionProblems(lead: LeadFormValues, settings: LeadFormSettings): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -159,6 +160,10 @@ export function optionProblems(lead: LeadFormValues, settings: LeadFormSettings)
   };
   offered('Service Interval', settings.intervals);
   offered('Service Type', settings.types);
+  for (const question of Object.keys(CONDITION_OPTIONS) as ConditionQuestion[]) {
+    const answer = lead[question];
+    if (answer !== undefined && !(CONDITION_OPTIONS[question] as readonly unknown[]).includes(answer)) problems[question] = NOT_AN_OPTION;
+  }
   const employment = ((lead.custom_params ?? {}) as Record<string, unknown>).employment_status;
   if (leadFormKind(lead) === 'finance' && employment !== undefined && !(EMPLOYMENT_STATUSES as readonly unknown[]).includes(employment)) {
     problems.employment_status = NOT_AN_OPTION;

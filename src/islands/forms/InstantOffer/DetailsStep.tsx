@@ -1,13 +1,10 @@
 /** Instant offer, last step: the car's details and the shopper's contact (all required, spec §5), with the honeypot. */
 import type { FormLocation, FormSiteConfig } from '../../../lib/forms/form-config.ts';
 import { DEFAULT_KM_PRESETS } from '../../../lib/forms/money-input.ts';
+import { CONDITION_OPTIONS } from '../../../schemas/forms/instant-offer.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
 import { AmountField, SelectField, TextAreaField, TextField, type FormKit } from '../../ui/form-kit/index.ts';
 import { ContactRows, TRADE_IN_CONTACT_ROWS } from '../shared-fields.tsx';
-
-const SERVICE_HISTORY = ['Full service history', 'Partial service history', 'No service history'];
-const KEYS = ['1', '2', '3 or more'];
-const CONDITIONS = ['Excellent', 'Good', 'Fair', 'Poor'];
 
 export interface DetailsStepProps {
   kit: FormKit;
@@ -26,9 +23,9 @@ export function DetailsStep({ kit, config, locations, vehicleText }: DetailsStep
         <AmountField kit={kit} name="odometer" label="Odometer" kind="km" required presets={DEFAULT_KM_PRESETS} />
       </div>
       <div className="form__row">
-        <SelectField kit={kit} name="service_history" label="Service History" required placeholder="Choose one" options={SERVICE_HISTORY} />
-        <SelectField kit={kit} name="number_of_keys" label="Number of Keys" required placeholder="Choose one" options={KEYS} />
-        <SelectField kit={kit} name="car_condition" label="Condition" required placeholder="Choose one" options={CONDITIONS} />
+        <SelectField kit={kit} name="service_history" label="Service History" required placeholder="Choose one" options={CONDITION_OPTIONS.service_history} />
+        <SelectField kit={kit} name="number_of_keys" label="Number of Keys" required placeholder="Choose one" options={CONDITION_OPTIONS.number_of_keys} />
+        <SelectField kit={kit} name="car_condition" label="Condition" required placeholder="Choose one" options={CONDITION_OPTIONS.car_condition} />
       </div>
       <TextAreaField kit={kit} name="comments" label="Comments" required maxLength={5000} />
       <ContactRows kit={kit} rows={TRADE_IN_CONTACT_ROWS} />
