@@ -100,7 +100,7 @@ export function formSiteConfig(site: Site): FormSiteConfig {
 
 /**
  * The settings the lead forms are built with, resolved as their pages resolve them (the contact
- * page's and the service form's locations, the contact page's dealership select, the enquiry's
+ * page's, the service form's and the instant offer's locations, the contact page's dealership select, the enquiry's
  * Comments, the service order step's requirements and options): the lead API holds a completed
  * lead to its form's rules with them (src/schemas/forms/lead-forms.ts).
  */
@@ -111,7 +111,10 @@ export function leadFormSettings(site: Site): LeadFormSettings {
     commentsRequired: config.commentsRequired,
     contactLocations: locationsFor(config, 'sales'),
     dealershipSelect: config.dealerships.length > 1,
+    dealerships: config.dealerships.map((dealership) => dealership.slug),
+    copyLocationDealership: config.copyLocationDealership,
     serviceLocations: locationsFor(config, 'service'),
+    buyingLocations: buyingLocations(site, config),
     intervalRequired: service.intervalRequired,
     typeRequired: service.typeRequired,
     intervals: site.service.intervals,
@@ -176,16 +179,19 @@ export function locationsFor(config: Pick<FormSiteConfig, 'locations'>, kind: 's
   return config.locations;
 }
 
+/** The instant offer's buying locations (its location_id select): the site's visible locations marked 'buying', else its sales locations. */
+export function buyingLocations(site: Pick<Site, 'locations'>, config: Pick<FormSiteConfig, 'locations'>): FormLocation[] {
+  const buying = new Set(site.locations.filter((location) => location.location_subtype.includes('buying')).map((location) => location.slug));
+  return config.locations.filter((location) => (buying.size > 0 ? buying.has(location.slug) : location.type === 'sales'));
+}
+
 /** Spec §4: a single location option is preselected. */
 export function preselectedLocation(locations: readonly FormLocation[]): string {
   return locations.length === 1 ? locations[0]!.slug : '';
 }
 
-/** The dealership_slug copied from the chosen location on sites that say so (spec §4). */
-export function dealershipForLocation(locations: readonly FormLocation[], slug: string, copy: boolean): string | undefined {
-  if (!copy) return undefined;
-  return locations.find((location) => location.slug === slug)?.dealership_slug ?? undefined;
-}
+/** The dealership_slug copied from the chosen location on sites that say so (spec §4): the forms' and the lead API's one rule. */
+export { dealershipForLocation } from '../../schemas/forms/lead-forms.ts';
 
 /** Spec §5 consent notice. */
 export function consentText(brand: string): string {

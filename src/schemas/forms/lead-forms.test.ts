@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { UpdateEvalSchema } from '../api/trade-in.ts';
 import { LeadSubmissionSchema } from '../lead.ts';
 import { ServiceSettingsSchema } from '../site/service.ts';
-import { completedFormProblems, contactSubcategory, leadFormKind, NOT_AN_OPTION, optionProblems, type LeadFormSettings } from './lead-forms.ts';
+import {
+  completedFormProblems,
+  contactSubcategory,
+  leadFormKind,
+  NOT_AN_OPTION,
+  offeredProblems,
+  optionProblems,
+  type LeadFormSettings,
+} from './lead-forms.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { serviceOrderStepSchema } from './service-booking.ts';
 
@@ -15,7 +23,10 @@ const settings: LeadFormSettings = {
     { slug: 'south', name: 'South yard' },
   ],
   dealershipSelect: true,
+  dealerships: ['north-motors', 'south-motors'],
+  copyLocationDealership: false,
   serviceLocations: [{ slug: 'north' }, { slug: 'south' }],
+  buyingLocations: [{ id: '1', slug: 'north', dealership_slug: 'north-motors' }],
   intervalRequired: true,
   typeRequired: true,
   intervals: ['15,000 km'],
@@ -148,6 +159,38 @@ describe('the lead forms the API holds a completed lead to', () => {
       number_of_keys: NOT_AN_OPTION,
       car_condition: NOT_AN_OPTION,
     });
+  });
+
+  it("refuses a location or dealership the lead's form never offers, where the form has its own list", () => {
+    const contactPage = { ...contact, message: 'Hi', subcategory: contactSubcategory() };
+    const offered = (post: object, form: object = post, with_: Partial<LeadFormSettings> = {}) =>
+      offeredProblems(lead(post), lead(form), { ...settings, ...with_ });
+    // The contact page: its location select and its dealership select.
+    expect(offered({ ...contactPage, location: 'south', dealership_slug: 'south-motors' })).toEqual({});
+    expect(offered({ ...contactPage, location: 'west', dealership_slug: 'feed-dealer' })).toEqual({ location: NOT_AN_OPTION, dealership_slug: NOT_AN_OPTION });
+    // A location's own page shows no dealership select; where the site copies it, the location's dealership goes with it.
+    const northPage = { ...contact, message: 'Hi', subcategory: contactSubcategory('North yard'), location: 'north' };
+    expect(offered({ ...northPage, dealership_slug: 'south-motors' })).toEqual({ dealership_slug: NOT_AN_OPTION });
+    const copying = { copyLocationDealership: true, contactLocations: [{ slug: 'north', name: 'North yard', dealership_slug: 'north-motors' }] };
+    expect(offered({ ...northPage, dealership_slug: 'north-motors' }, undefined, copying)).toEqual({});
+    // The vehicle page's forms send their car: no list of their own (the API checks the value is the site's).
+    expect(offered({ ...contact, message: 'Hi', car_id: 1, location: 'west', dealership_slug: 'feed-dealer' })).toEqual({});
+    // The service form offers its service locations; it sends a dealership only as the chosen location's.
+    const booking = { ...contact, category: 'Service Booking' };
+    const service = { serviceLocations: [{ slug: 'south', dealership_slug: 'south-motors' }] };
+    expect(offered({ ...booking, location: 'south' }, undefined, service)).toEqual({});
+    expect(offered({ ...booking, location: 'north', dealership_slug: 'south-motors' }, undefined, service)).toEqual({
+      location: NOT_AN_OPTION,
+      dealership_slug: NOT_AN_OPTION,
+    });
+    expect(offered({ ...booking, location: 'south', dealership_slug: 'south-motors' }, undefined, { ...service, copyLocationDealership: true })).toEqual({});
+    // A later step is told by its lead's values: the step's own location is checked against the service form's list.
+    expect(offered({ location: 'north', lead_id: '00000000-0000-4000-8000-000000000000' }, { ...booking, location: 'north' }, service)).toEqual({
+      location: NOT_AN_OPTION,
+    });
+    // The instant offer: its buying locations, by id.
+    expect(offered({ evalid: 'E1', location_id: 1 })).toEqual({});
+    expect(offered({ evalid: 'E1', location_id: 2 })).toEqual({ location_id: NOT_AN_OPTION });
   });
 
   it('takes a Service Interval or Type the site wrote with spaces at its ends or a line break, as the form sends it', () => {

@@ -18,16 +18,30 @@ import { requestPhotosFormSchema } from './request-photos.ts';
 import { serviceBookingFormSchema } from './service-booking.ts';
 import { testDriveFormSchema } from './test-drive.ts';
 
+/** A location a form offers: the slug its select sends (`location`), its id (the instant offer's `location_id`), its dealership. */
+export interface OfferedLocation {
+  id?: string;
+  slug: string;
+  name?: string;
+  dealership_slug?: string | null;
+}
+
 /** The site settings the lead forms are built with, as their pages resolve them. */
 export interface LeadFormSettings {
   /** Enquiry Comments required (features.enquiry_comments_required). */
   commentsRequired: boolean;
   /** The contact page's location select (its options, locationsFor(config, 'sales')); it asks a choice of several (one is preselected). */
-  contactLocations: readonly { slug: string; name: string }[];
+  contactLocations: readonly (OfferedLocation & { name: string })[];
   /** The contact page shows the dealership select (more than one dealership). */
   dealershipSelect: boolean;
+  /** The dealership select's options (the site's dealerships, by slug). */
+  dealerships: readonly string[];
+  /** The enquiry and service forms send the chosen location's dealership (features.copy_location_dealership). */
+  copyLocationDealership: boolean;
   /** The service form's locations (locationsFor(config, 'service')): it asks for one when there are several. */
-  serviceLocations: readonly { slug: string }[];
+  serviceLocations: readonly OfferedLocation[];
+  /** The instant offer's buying locations (buyingLocations): its location_id select, by id. */
+  buyingLocations: readonly OfferedLocation[];
   /** Service Interval and Service Type required (serviceRequirements in src/lib/forms/service-booking.ts). */
   intervalRequired: boolean;
   typeRequired: boolean;
@@ -147,7 +161,7 @@ export function completedFormProblems(lead: LeadFormValues, settings: LeadFormSe
  * Select values that are not among the options the site configures, on any post that sends
  * them: Service Interval and Service Type (when the site lists them), the instant offer's
  * condition selects (CONDITION_OPTIONS), the finance form's Employment Status. A location or
- * dealership is checked against the site's own by the API.
+ * dealership is checked against the lead's form's list (offeredProblems).
  */
 export function optionProblems(lead: LeadFormValues, settings: LeadFormSettings): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -167,6 +181,69 @@ export function optionProblems(lead: LeadFormValues, settings: LeadFormSettings)
   const employment = ((lead.custom_params ?? {}) as Record<string, unknown>).employment_status;
   if (leadFormKind(lead) === 'finance' && employment !== undefined && !(EMPLOYMENT_STATUSES as readonly unknown[]).includes(employment)) {
     problems.employment_status = NOT_AN_OPTION;
+  }
+  return problems;
+}
+
+/** The locations and dealerships a lead's form offers; undefined where the form offers no list of its own (the API checks the value is the site's). */
+interface OfferedChoices {
+  location?: readonly string[];
+  location_id?: readonly string[];
+  dealership_slug?: readonly string[];
+}
+
+/** The dealership_slug copied from the chosen location (`slug`) on sites that say so (`copy`, spec §4): what the enquiry and service forms send. */
+export function dealershipForLocation(locations: readonly OfferedLocation[], slug: unknown, copy: boolean): string | undefined {
+  if (!copy) return undefined;
+  return locations.find((location) => location.slug === slug)?.dealership_slug ?? undefined;
+}
+
+/** The chosen location's dealership as a list of the one the form sends, or none. */
+const copiedDealership = (locations: readonly OfferedLocation[], chosen: unknown, settings: LeadFormSettings): string[] => {
+  const dealership = dealershipForLocation(locations, chosen, settings.copyLocationDealership);
+  return dealership ? [dealership] : [];
+};
+
+/** What the lead's form (`form`: the values that tell it, a later step's over its lead's) offers as locations and dealerships. */
+function offeredChoices(form: LeadFormValues, settings: LeadFormSettings): OfferedChoices {
+  switch (leadFormKind(form)) {
+    case 'enquiry': {
+      // The vehicle page's modals send their car (its location and dealership are the car's): only the contact page has the selects.
+      if (form.car_id !== undefined) return {};
+      const location = settings.contactLocations.find((entry) => entry.slug === form.location);
+      const locationPage = location !== undefined && form.subcategory === contactSubcategory(location.name);
+      const select = settings.dealershipSelect && !locationPage ? settings.dealerships : [];
+      return {
+        location: settings.contactLocations.map((entry) => entry.slug),
+        dealership_slug: [...select, ...copiedDealership(settings.contactLocations, form.location, settings)],
+      };
+    }
+    case 'service-booking':
+      return {
+        location: settings.serviceLocations.map((entry) => entry.slug),
+        dealership_slug: copiedDealership(settings.serviceLocations, form.location, settings),
+      };
+    case 'instant-offer':
+      return { location_id: settings.buyingLocations.flatMap((entry) => (entry.id === undefined ? [] : [entry.id])) };
+    default:
+      return {};
+  }
+}
+
+/**
+ * A location, location_id or dealership_slug the post sends (`lead`) that its form (`form`: the
+ * values telling the form, a later step's over its lead's stored ones) never offers: the
+ * contact page's location select (and its dealership select, or the chosen location's
+ * dealership where the site copies it), the service form's locations, the instant offer's buying
+ * locations. Forms without such a list of their own are left to the API's check that the value
+ * is the site's.
+ */
+export function offeredProblems(lead: LeadFormValues, form: LeadFormValues, settings: LeadFormSettings): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const offered = offeredChoices(form, settings);
+  for (const field of ['location', 'location_id', 'dealership_slug'] as const) {
+    const options = offered[field];
+    if (options !== undefined && lead[field] !== undefined && !options.includes(lead[field] as string)) problems[field] = NOT_AN_OPTION;
   }
   return problems;
 }

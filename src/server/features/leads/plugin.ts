@@ -15,7 +15,7 @@ import {
   leadProblems,
   type LeadSubmission,
 } from '../../../schemas/lead.ts';
-import { completedFormProblems, optionProblems } from '../../../schemas/forms/lead-forms.ts';
+import { completedFormProblems, offeredProblems, optionProblems } from '../../../schemas/forms/lead-forms.ts';
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
@@ -24,6 +24,7 @@ import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../..
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
 import { commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { leadKey } from '../../leads/repository.ts';
+import type { StoredLead } from '../../leads/row.ts';
 import { adjustableOffer, leadAnswersPlan } from '../../leads/trade-in-answers.ts';
 import { writeEvaluation } from '../../leads/evaluations.ts';
 import { currentUser } from '../../kernel/session.ts';
@@ -78,8 +79,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // A lead of a feature the site switched off (trade-in, test drive, reserve, online purchase): answered as the feature's calls are.
     const off = leadSwitchedOff(tenant.site, lead);
     if (off) return sendError(reply, 404, off);
+    // The lead a later step continues (undefined for a new lead, or one not stored: the write answers 404).
+    const stored = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
-    const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
+    const continuesValuation = lead.offer_accepted === true && (await namesEvaluation(stores, tenant.slug, stored));
     const rules = {
       isNew: lead.lead_id === undefined,
       termsRequired: requiresTerms(tenant.site),
@@ -90,10 +93,9 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     const serverCategory = serverCategoryProblem(lead.category);
     // The lead's form's own rules with the site's settings (docs/lead-api.md "Form rules the server decides"); no form sends a server's category.
     const settings = leadFormSettings(tenant.site);
-    const formValues =
-      !serverCategory && heldToFormRules(lead, rules)
-        ? await completedLeadValues(stores, tenant.slug, lead, request.body as Record<string, unknown>)
-        : undefined;
+    // The values that tell the lead's form: a later step's over those its lead stored.
+    const known = serverCategory ? undefined : leadValuesSoFar(stored, lead, request.body as Record<string, unknown>);
+    const formValues = known && heldToFormRules(lead, rules) ? known : undefined;
     const problems: Record<string, string> = {
       ...(formValues ? completedFormProblems(formValues, settings) : {}),
       ...leadProblems(lead, rules),
@@ -127,6 +129,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       problems.dealership_slug = 'This dealership is not part of this site.';
     if (lead.location !== undefined && !tenant.locationKeys.has(lead.location)) problems.location = 'This location is not part of this site.';
     if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
+    // A location or dealership is one the lead's form offers, where it offers a list (the contact page's selects, the service and buying locations).
+    Object.assign(problems, offeredProblems(lead, known ?? lead, settings));
     // The instant offer's lead names an evaluation this site made (it exempts the post from the terms box and the SMS is built from it).
     const evaluation = lead.evalid === undefined ? undefined : await stores.evaluations.get(tenant.slug, lead.evalid);
     if (lead.evalid !== undefined && !evaluation) problems.evalid = EVALUATION_NOT_FOUND;
@@ -225,19 +229,14 @@ async function testDriveTime(ctx: ApiContext<LeadsAdapters>, request: FastifyReq
 }
 
 /**
- * The values a post completing its form holds the lead to: a first post's own; a later step's
- * over the values its lead stored (a multi-step form sends each step's as it goes), the lead's
- * category kept unless the post names one. Undefined when the lead is not found (answered 404) or
- * takes no later step (answered 409).
+ * The values of the lead a post makes or continues, which tell its form and which a post
+ * completing the form is held to: a first post's own; a later step's over the values its lead
+ * stored (`stored`: a multi-step form sends each step's as it goes), the lead's category kept
+ * unless the post names one. Undefined when the lead is not found (answered 404) or takes no
+ * later step (answered 409).
  */
-async function completedLeadValues(
-  stores: KernelStores,
-  tenant: string,
-  lead: LeadSubmission,
-  raw: Record<string, unknown>,
-): Promise<Record<string, unknown> | undefined> {
+function leadValuesSoFar(stored: StoredLead | undefined, lead: LeadSubmission, raw: Record<string, unknown>): Record<string, unknown> | undefined {
   if (lead.lead_id === undefined) return lead;
-  const stored = await stores.leads.get(tenant, lead.lead_id);
   // A lead that takes no later step (the server's, or one with a payment) is refused as such (409) when stored.
   if (!stored || laterStepRefusal(stored, {})?.status === 409) return undefined;
   const values: Record<string, unknown> = { ...stored.data, ...lead };
@@ -246,8 +245,8 @@ async function completedLeadValues(
 }
 
 /** Whether a stored lead of the tenant names one of its evaluations: the instant offer's lead, whose offer a later post accepts. */
-async function namesEvaluation(stores: KernelStores, tenant: string, leadId: string): Promise<boolean> {
-  const evalid = (await stores.leads.get(tenant, leadId))?.data.evalid;
+async function namesEvaluation(stores: KernelStores, tenant: string, stored: StoredLead | undefined): Promise<boolean> {
+  const evalid = stored?.data.evalid;
   return typeof evalid === 'string' && (await stores.evaluations.get(tenant, evalid)) !== undefined;
 }
 
