@@ -30,6 +30,13 @@ export const EVALUATION_NOT_FOUND = 'This valuation could not be found. Please s
 /** The lead API's field message (422, `offer_accepted`) for an acceptance on a post that continues no valuation of this site: there is no offer to accept. */
 export const NO_OFFER_TO_ACCEPT = 'There is no instant offer on this lead to accept. Please start again from your registration number.';
 
+/**
+ * The lead API's field message (422, on each answer sent: service_history, number_of_keys,
+ * car_condition) for condition answers on a post that belongs to no evaluation of this site
+ * (neither the post nor the lead it continues names one): the answers are about an offer.
+ */
+export const ANSWERS_WITHOUT_OFFER = 'These answers belong to an instant offer. Please start again from your registration number.';
+
 /** Instant offer step 1 (spec §5): rego and state required. Also the body of POST /api/eval-expert/enter-vin. */
 export const EnterVinSchema = v.object({
   rego: v.pipe(requiredText(12), v.toUpperCase(), v.regex(/^[A-Z0-9 -]{1,12}$/, 'Please enter a registration of letters and digits.')),

@@ -2,7 +2,8 @@
  * POST /api/leads: a select's value is one its form offers. A location or dealership is checked
  * against the list the lead's form offers (the contact page's selects, the service form's
  * service locations, the instant offer's buying locations), not against all the site's; the
- * instant offer's condition answers are their selects' options.
+ * instant offer's condition answers are their selects' options; condition answers belong to an
+ * evaluation of the site (the post's own, or the one its lead named).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { startLeadApi, stopLeadApi, tradeInLead, type LeadApiSuite } from '../..
 import { writeTenantFolder } from '../../../../tests/support/tenant-folder.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { NOT_AN_OPTION } from '../../../schemas/forms/lead-forms.ts';
+import { ANSWERS_WITHOUT_OFFER } from '../../../schemas/api/trade-in.ts';
+import { adjustOffer } from '../../../lib/forms/trade-in-adjustments.ts';
 
 const LISTS = { host: 'lists.localhost:4321' };
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -127,5 +130,36 @@ describe("the instant offer's condition answers", () => {
       { ...tradeInLead(evalid), number_of_keys: '7', car_condition: 'Mint' },
       { number_of_keys: NOT_AN_OPTION, car_condition: NOT_AN_OPTION },
     );
+  });
+
+  it('belong to an evaluation of the site: a post with answers that neither names one nor continues a lead that did is refused', async () => {
+    const answers = { service_history: 'No service history', number_of_keys: '1', car_condition: 'Poor' };
+    const { evalid: _evalid, ...withoutEvaluation } = tradeInLead('unused');
+    await refused(
+      ALPHA,
+      { ...withoutEvaluation, form_completed: false },
+      { service_history: ANSWERS_WITHOUT_OFFER, number_of_keys: ANSWERS_WITHOUT_OFFER, car_condition: ANSWERS_WITHOUT_OFFER },
+    );
+    // A later step of an enquiry (no evaluation) claiming answers.
+    const enquiry = await created(ALPHA, { ...contact, message: 'Hello', category: 'General Enquiry', location: 'alpha-brisbane', form_completed: false });
+    await refused(
+      ALPHA,
+      { lead_id: enquiry, ...answers },
+      { service_history: ANSWERS_WITHOUT_OFFER, number_of_keys: ANSWERS_WITHOUT_OFFER, car_condition: ANSWERS_WITHOUT_OFFER },
+    );
+  });
+
+  it("a later post's answers are checked against its lead's evaluation: an adjusted offer follows them, as the first post's", async () => {
+    const { evalid, base } = await valuedEvaluation('abc 124');
+    const first = { service_history: 'Full service history', number_of_keys: '2', car_condition: 'Good' } as const;
+    expect((await post(ALPHA, '/api/trade-in/adjustments', { id: evalid, answers: first })).statusCode).toBe(200);
+    const leadId = await created(ALPHA, { ...tradeInLead(evalid), ...first, car_id: '1', form_completed: false });
+    const later = { service_history: 'No service history', number_of_keys: '1', car_condition: 'Poor' } as const;
+    const step = await post(ALPHA, '/api/leads', { lead_id: leadId, ...later, form_completed: false });
+    expect(step.statusCode, step.body).toBe(200);
+    expect((await suite.app.stores.evaluations.get('alpha', evalid))?.offer_price).toBe(adjustOffer(base, later).offer);
+    // An answer no adjustment knows is refused beside its field, as on the first post.
+    const unknown = await post(ALPHA, '/api/leads', { lead_id: leadId, ...later, car_condition: 'Mint', form_completed: false });
+    expect([unknown.statusCode, Object.keys(unknown.json().fields)]).toEqual([422, ['car_condition']]);
   });
 });

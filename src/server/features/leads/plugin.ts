@@ -16,7 +16,8 @@ import {
   type LeadSubmission,
 } from '../../../schemas/lead.ts';
 import { completedFormProblems, offeredProblems, optionProblems } from '../../../schemas/forms/lead-forms.ts';
-import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
+import { CONDITION_OPTIONS, type ConditionQuestion } from '../../../schemas/forms/instant-offer.ts';
+import { ANSWERS_WITHOUT_OFFER, EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
@@ -81,8 +82,12 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (off) return sendError(reply, 404, off);
     // The lead a later step continues (undefined for a new lead, or one not stored: the write answers 404).
     const stored = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
+    // The evaluation the lead belongs to: the one the post names, else the one its lead named (a later step of the instant offer's lead).
+    const storedEvalid = typeof stored?.data.evalid === 'string' ? stored.data.evalid : undefined;
+    const storedEvaluation = await evaluationOf(stores, tenant.slug, storedEvalid);
+    const evaluation = lead.evalid === undefined || lead.evalid === storedEvalid ? storedEvaluation : await evaluationOf(stores, tenant.slug, lead.evalid);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
-    const continuesValuation = lead.offer_accepted === true && (await namesEvaluation(stores, tenant.slug, stored));
+    const continuesValuation = lead.offer_accepted === true && storedEvaluation !== undefined;
     const rules = {
       isNew: lead.lead_id === undefined,
       termsRequired: requiresTerms(tenant.site),
@@ -132,8 +137,11 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // A location or dealership is one the lead's form offers, where it offers a list (the contact page's selects, the service and buying locations).
     Object.assign(problems, offeredProblems(lead, known ?? lead, settings));
     // The instant offer's lead names an evaluation this site made (it exempts the post from the terms box and the SMS is built from it).
-    const evaluation = lead.evalid === undefined ? undefined : await stores.evaluations.get(tenant.slug, lead.evalid);
     if (lead.evalid !== undefined && !evaluation) problems.evalid = EVALUATION_NOT_FOUND;
+    // Condition answers are about an offer: only on a post that belongs to an evaluation of this site (its own or its lead's).
+    if (lead.evalid === undefined && !evaluation) {
+      for (const question of Object.keys(CONDITION_OPTIONS) as ConditionQuestion[]) if (lead[question] !== undefined) problems[question] = ANSWERS_WITHOUT_OFFER;
+    }
     // The server decides from the evaluation: an offer the adjustments call adjusted follows the answers printed beside it (src/server/leads/trade-in-answers.ts).
     const answersPlan = evaluation
       ? leadAnswersPlan(lead, evaluation, adjustableOffer(evaluation, tenant.site.trade_in, now(), tenant.site.timezone))
@@ -244,10 +252,9 @@ function leadValuesSoFar(stored: StoredLead | undefined, lead: LeadSubmission, r
   return values;
 }
 
-/** Whether a stored lead of the tenant names one of its evaluations: the instant offer's lead, whose offer a later post accepts. */
-async function namesEvaluation(stores: KernelStores, tenant: string, stored: StoredLead | undefined): Promise<boolean> {
-  const evalid = stored?.data.evalid;
-  return typeof evalid === 'string' && (await stores.evaluations.get(tenant, evalid)) !== undefined;
+/** The tenant's evaluation `evalid` names, or undefined (none named, or none this site made). */
+async function evaluationOf(stores: KernelStores, tenant: string, evalid: string | undefined) {
+  return evalid === undefined ? undefined : await stores.evaluations.get(tenant, evalid);
 }
 
 /**
