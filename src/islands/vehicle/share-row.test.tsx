@@ -64,6 +64,17 @@ describe('Copy link', () => {
     await act(async () => void vi.advanceTimersByTime(1500));
     expect(toasts()).toEqual([]);
   });
+
+  it("a second click restarts the 1.5 s: 'Copied' stays until 1.5 s after the last click", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await copyLink();
+    await act(async () => void vi.advanceTimersByTime(1000));
+    await copyLink();
+    await act(async () => void vi.advanceTimersByTime(1000));
+    expect(copyButton().textContent).toBe('Copied');
+    await act(async () => void vi.advanceTimersByTime(500));
+    expect(copyButton().textContent).toBe('Copy link');
+  });
 });
 
 describe('share windows', () => {

@@ -66,6 +66,8 @@ export function wireShareRows(root: ParentNode): void {
       });
     }
     const copy = row.querySelector<HTMLButtonElement>('[data-copy-link]');
+    // The pending reset to 'Copy link': a new click restarts the 1.5 s rather than keep the old end.
+    let copiedReset: number | undefined;
     copy?.addEventListener('click', async () => {
       // Share link = site URL + current path (spec §9); the page URL is the canonical one.
       const url = copy.dataset.url ?? window.location.href;
@@ -80,7 +82,8 @@ export function wireShareRows(root: ParentNode): void {
         field.remove();
       }
       copy.textContent = 'Copied';
-      window.setTimeout(() => (copy.textContent = 'Copy link'), COPIED_MS);
+      window.clearTimeout(copiedReset);
+      copiedReset = window.setTimeout(() => (copy.textContent = 'Copy link'), COPIED_MS);
       copyToast(`Copied ${row.dataset.name ?? ''} to your clipboard!`);
     });
   }
