@@ -44,6 +44,19 @@ describe('regoStatus', () => {
     ['', true, null],
     [null, true, null],
   ])('%s (label %s) -> %o', (expiry, label, expected) => {
-    expect(regoStatus(expiry, now, label)).toEqual(expected);
+    expect(regoStatus(expiry, now, label, 'Australia/Brisbane')).toEqual(expected);
+  });
+
+  // The expiry is a day on the dealer's calendar: it has passed from the dealer's next midnight, not UTC's.
+  it.each([
+    ['Australia/Brisbane', '2026-12-05T14:00:00Z', 'current'], // 00:00 on 6 Dec in Brisbane
+    ['Australia/Brisbane', '2026-12-06T13:59:59Z', 'current'], // 23:59:59 on 6 Dec
+    ['Australia/Brisbane', '2026-12-06T14:00:00Z', 'expired'], // 00:00 on 7 Dec
+    ['Australia/Brisbane', '2026-12-06T19:00:00Z', 'expired'], // 05:00 on 7 Dec
+    ['Australia/Perth', '2026-12-06T15:59:59Z', 'current'], // 23:59:59 on 6 Dec in Perth
+    ['Australia/Perth', '2026-12-06T16:00:00Z', 'expired'], // 00:00 on 7 Dec
+  ])('expiry 2026-12-06 in %s at %s -> %s', (timeZone, at, state) => {
+    expect(regoStatus('2026-12-06', Date.parse(at), false, timeZone)?.state).toBe(state);
+    expect(regoStatus('06/12/2026', Date.parse(at), false, timeZone)?.state).toBe(state);
   });
 });

@@ -4,6 +4,7 @@
  * available cars make and count the model tiles and Range menu of a range derived from stock.
  */
 import { isoTimeAsUtc, presentText } from '../../schemas/feed-text.ts';
+import { dealerWallClock } from '../text/dealer-time.ts';
 
 /** Text shown for a car that is no longer available (spec §4). */
 export const SOLD_MESSAGE = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";
@@ -52,19 +53,24 @@ export interface RegoStatus {
   state: 'current' | 'expired' | 'unregistered' | 'unknown';
   /** The expiry as the feed gives it, trimmed. */
   text: string;
-  /** The expiry day (epoch ms); null when the text is no date. */
+  /** The expiry day (epoch ms, its UTC fields the day shown); null when the text is no date. */
   expiry: number | null;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * The registration of a car with this feed expiry at `now`; null when the feed gives none.
- * A rego expiring today is still registered today, so only a day strictly before `now` has passed.
+ * The expiry is a day on the dealer's calendar (`timeZone`, site.json `timezone`): a rego
+ * expiring today is still registered today, and it has passed from the dealer's next midnight.
  */
-export function regoStatus(regoExpiry: string | null | undefined, now: number, showUnregistered: boolean): RegoStatus | null {
+export function regoStatus(regoExpiry: string | null | undefined, now: number, showUnregistered: boolean, timeZone: string): RegoStatus | null {
   const text = presentText(regoExpiry);
   if (text === null) return null;
   const expiry = parseFeedDate(text);
   if (expiry === null) return { state: 'unknown', text, expiry };
-  const passed = expiry + 86_400_000 <= now;
+  const today = dealerWallClock(now, timeZone);
+  // Both days as UTC midnights: the day the row shows against the dealer's date.
+  const passed = Math.floor(expiry / DAY_MS) * DAY_MS < Date.UTC(today.year, today.month - 1, today.day);
   return { state: passed ? (showUnregistered ? 'unregistered' : 'expired') : 'current', text, expiry };
 }

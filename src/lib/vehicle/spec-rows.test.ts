@@ -5,7 +5,7 @@ import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import { formatDay } from '../text/format.ts';
 
 const now = Date.UTC(2026, 5, 15);
-const options = { now, showUnregistered: true };
+const options = { now, showUnregistered: true, timeZone: 'Australia/Brisbane' };
 const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
 
 describe('hasSpecValue', () => {
@@ -58,9 +58,9 @@ describe('vehicleDetails', () => {
     expect(ancap(1)).toBe('1 star');
   });
   it('says a past expiry has passed on sites without the Unregistered label', () => {
-    const rows = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-01-01' }), { now, showUnregistered: false });
+    const rows = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-01-01' }), { now, showUnregistered: false, timeZone: 'Australia/Brisbane' });
     expect(rows).toContainEqual({ label: 'Rego Expiry', value: 'Expired 1 Jan 2026' });
-    const current = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-08-15' }), { now, showUnregistered: false });
+    const current = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-08-15' }), { now, showUnregistered: false, timeZone: 'Australia/Brisbane' });
     expect(current).toContainEqual({ label: 'Rego Expiry', value: '15 Aug 2026' });
   });
   it('writes dates the Australian way: rego expiry to the day, build and compliance to the month', () => {
@@ -125,7 +125,7 @@ describe('usedCarChecks', () => {
 
   // The demo audit: a used car whose rego ran out months before the build read 'Registered until' that past day.
   const registration = (rego_expiry: string, showUnregistered: boolean) =>
-    usedCarChecks(makeCar({ ...base, rego_expiry }), { now, showUnregistered }).find((row) => row.label === 'Registration')?.value;
+    usedCarChecks(makeCar({ ...base, rego_expiry }), { now, showUnregistered, timeZone: 'Australia/Brisbane' }).find((row) => row.label === 'Registration')?.value;
 
   it('never says "Registered until" a day that has passed', () => {
     expect(registration('2026-01-01', false)).toBe('Registration expired 1 Jan 2026');

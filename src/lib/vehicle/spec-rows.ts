@@ -157,6 +157,8 @@ export interface SpecListOptions {
   now: number;
   /** site.features.unregistered_label */
   showUnregistered: boolean;
+  /** site.timezone: the dealer's calendar the rego expiry day is read on. */
+  timeZone: string;
 }
 
 /** A feed month ('2023-07', or a whole date) as 'Jul 2023'; text that is no date is shown as written. */
@@ -225,7 +227,7 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Build Date', car.build_date, feedMonth],
     ['Compliance Date', car.compliance_date, feedMonth],
     ['Registration', car.regplate],
-    ['Rego Expiry', regoExpiryText(regoStatus(car.rego_expiry, options.now, options.showUnregistered))],
+    ['Rego Expiry', regoExpiryText(regoStatus(car.rego_expiry, options.now, options.showUnregistered, options.timeZone))],
     ['VIN', car.vin],
     ['Stock Number', car.stocknum],
   ]);
@@ -234,7 +236,7 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
 /** Used-car checks: what the listing can vouch for from its own data (used cars only). */
 export function usedCarChecks(car: Car, options: SpecListOptions): SpecRow[] {
   if (car.car_type !== 'used') return [];
-  const rego = regoStatus(car.rego_expiry, options.now, options.showUnregistered);
+  const rego = regoStatus(car.rego_expiry, options.now, options.showUnregistered, options.timeZone);
   return rows([
     ['Odometer reading', car.km, (km: number) => formatKm(km)],
     ['Registration', registrationCheck(rego)],

@@ -85,7 +85,7 @@ describe('vehicleView composes the rules (which rule feeds which field)', () => 
   const c = car({ finance_lenders: lender, tag: 'Hot Deal', rego_expiry: '2027-01-01', before_price: 29990 });
   const view = vehicleView(c, s, NOW);
   const priceOptions = { offersSubscription: s.offers_subscription, noPriceText: s.texts.no_price };
-  const specOptions = { now: NOW, showUnregistered: s.features.unregistered_label };
+  const specOptions = { now: NOW, showUnregistered: s.features.unregistered_label, timeZone: s.timezone };
   it.each<[keyof VehicleView, unknown]>([
     ['price', priceDisplay(c, priceOptions)],
     ['breakdown', priceBreakdown(c)],
@@ -105,6 +105,16 @@ describe('vehicleView composes the rules (which rule feeds which field)', () => 
     ['jsonLd', vehicleJsonLd(c, { url: 'https://acme.com.au/cars/used-2021-toyota-corolla-42', images: c.images!.map((image) => `https://acme.com.au${image.image}`), price: priceDisplay(c, priceOptions), breakdown: null, sellerName: 'Acme Cars' })],
   ])('%s', (field, expected) => {
     expect(view[field]).toEqual(expected);
+  });
+});
+
+describe("rego expiry on the dealer's calendar (site.json timezone)", () => {
+  // 00:30 on 7 Dec in Brisbane, still 6 Dec (22:30) in Perth; the rego ran to the end of 6 Dec.
+  const at = Date.parse('2026-12-06T14:30:00Z');
+  const rego = (timezone: string) => vehicleView(car({ rego_expiry: '2026-12-06' }), site({ timezone }), at).details.find((row) => row.label === 'Rego Expiry')?.value;
+  it('has passed in Brisbane after its midnight and not yet in Perth', () => {
+    expect(rego('Australia/Brisbane')).toBe('Expired 6 Dec 2026');
+    expect(rego('Australia/Perth')).toBe('6 Dec 2026');
   });
 });
 

@@ -232,7 +232,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
       }
     : null;
 
-  const specOptions = { now, showUnregistered: features.unregistered_label };
+  const specOptions = { now, showUnregistered: features.unregistered_label, timeZone: site.timezone };
   const transmission = transmissionText(car);
   const body = bodyText(car);
   const location = vehicleLocation(car, site);
