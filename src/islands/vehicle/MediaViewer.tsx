@@ -52,7 +52,9 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
   useEffect(() => setShown((before) => (before.has(index) ? before : new Set(before).add(index))), [index]);
   const [fullscreen, setFullscreen] = useState(false);
   const count = slides.length + (video ? 1 : 0);
+  // The strip appears for more than 3 photos (the video slide not counted: the arrows reach it) and scrolls by its thumbnails.
   const layout = galleryLayout(count);
+  const strip = thumbnails && galleryLayout(slides.length).thumbnails;
   const stageRef = useRef<HTMLDivElement>(null);
   const fullscreenButton = useRef<HTMLButtonElement>(null);
   const lightbox = useDialog();
@@ -262,7 +264,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
         </span>
       </div>
 
-      {mode === 'images' && layout.thumbnails && thumbnails && (
+      {mode === 'images' && strip && (
         <ul className={`gallery__thumbs${layout.scrollThumbnails ? ' gallery__thumbs--scroll' : ''}`} ref={thumbStrip} aria-label="Choose a photo">
           {Array.from({ length: count }, (_, at) => (
             <li key={at}>

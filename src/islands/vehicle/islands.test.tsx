@@ -73,6 +73,14 @@ describe('MediaViewer', () => {
     expect(html).toContain('>Interior</button>');
     expect(html).not.toContain('Choose a photo');
   });
+  it('counts photos, not the video slide, for the strip (spec §9): 3 photos and a video have none, the arrows reach the video', () => {
+    const video = { kind: 'file' as const, src: 'https://cdn.example.com/walkaround.mp4' };
+    const html = renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 3)} video={video} spinFrames={[]} interior={null} />);
+    expect(html).not.toContain('Choose a photo');
+    expect(html).toContain('1 / 4');
+    expect(html).toContain('aria-label="Previous image"');
+    expect(renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 4)} video={video} spinFrames={[]} interior={null} />)).toContain('Show video 5 of 5');
+  });
 });
 
 describe('PriceGauge and SaveCompare', () => {

@@ -82,8 +82,8 @@ export function carVideoSlide(car: { video_url?: string | null; external_video_u
 
 /**
  * The thumbnail strip follows the car's status (spec §4 "in_stock gates the thumbnail strip"):
- * an in-stock car with more than 3 slides shows it; a sold or coming-soon
- * car keeps the slider and its arrows only.
+ * an in-stock car with more than 3 images (`count`: photos, the video slide not counted) shows
+ * it; a sold or coming-soon car keeps the slider and its arrows only.
  */
 export function showThumbnails(count: number, status: string | null | undefined): boolean {
   return status === 'in_stock' && galleryLayout(count).thumbnails;

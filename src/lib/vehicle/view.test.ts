@@ -284,6 +284,13 @@ describe('images, gallery and links', () => {
     expect(view.video).toEqual({ kind: 'embed', src: 'https://www.youtube-nocookie.com/embed/abcdefghijk' });
   });
 
+  it('thumbnails count the photos (spec §9 "more than 3 images"), not the video slide', () => {
+    const photos = (count: number) => Array.from({ length: count }, (_, i) => ({ image: `/images/demo/hatch-red-${i}.webp` }));
+    const video_url = 'https://www.youtube.com/watch?v=abcdefghijk';
+    expect(vehicleView(car({ images: photos(3), video_url }), site(), NOW).thumbnails).toBe(false);
+    expect(vehicleView(car({ images: photos(4), video_url }), site(), NOW).thumbnails).toBe(true);
+    expect(vehicleView(car({ images: photos(4) }), site(), NOW).thumbnails).toBe(true);
+  });
   it('video slide: a playable video_url comes before external_video_url', () => {
     const view = vehicleView(car({ video_url: 'https://vimeo.com/123456', external_video_url: 'https://www.youtube.com/watch?v=abcdefghijk' }), site(), NOW);
     expect(view.video).toEqual({ kind: 'embed', src: 'https://player.vimeo.com/video/123456' });

@@ -323,7 +323,8 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
       external: externalSpinUrl(site.impel, site.spin.impel_url, car.spin_code),
       hotspots: { exterior: spinHotspots(car.hotspots?.exterior, spinFrames.length), interior: spinHotspots(car.hotspots?.interior, 0) },
     },
-    thumbnails: showThumbnails(images.length + (video ? 1 : 0), car.status),
+    // Spec §9 counts images; the video slide is reached with the arrows like any slide.
+    thumbnails: showThumbnails(images.length, car.status),
 
     pagePath,
     pageUrl,
