@@ -37,6 +37,7 @@ const number = (line: HTMLElement) => line.querySelector('[data-views-number]')!
 
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -96,5 +97,20 @@ describe('startViewsCounter', () => {
     await startViewsCounter(failed, { fetch: answering(503, {}), durationMs: 0 });
     expect(shows(failed)).toBe(true);
     expect(number(failed)).toBe('772');
+  });
+
+  it('counts up over 1 s from the built number, never from 0 (docs/decisions.md "Views counter")', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+    const line = counterLine(772);
+    await startViewsCounter(line, { fetch: answering(200, { views: 780 }) });
+    const shown = [number(line)];
+    for (const at of [0, 500, 1000]) {
+      frames.shift()!(at);
+      shown.push(number(line));
+    }
+    expect(shown).toEqual(['772', '772', '776', '780']);
+    expect(frames).toEqual([]);
   });
 });

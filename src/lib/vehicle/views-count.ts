@@ -1,7 +1,7 @@
 /**
- * The views counter's figures (spec §9 "views counter animates over 1 s"): the
- * page is built showing the feed's count, the live count from the API arrives later, and the
- * counter counts up from the built number to the live one. It never shows less than the built
+ * The views counter's figures (spec §9 "animates from 0 over 1 s"; from the built number instead,
+ * docs/decisions.md "Views counter"): the page is built showing the feed's count, the live count
+ * from the API arrives later, and the counter counts up from the built number to the live one. It never shows less than the built
  * number (a live count below it, or none, leaves the built number). A count is shown only when
  * it is worth showing (viewsWorthShowing), here and on the search cards. Pure.
  */
