@@ -1,11 +1,10 @@
 /**
  * The vehicle page's views counter in the browser (spec §7 GET {api}/cars/{slug}/view.json with
- * photos_count, updated_at and website_id, returning views and car_fields, which is read and
- * ignored: docs/vehicle-page.md; §9 "animates from 0 over 1 s", here from the built number:
- * docs/decisions.md "Views counter"). The API counts a view only on this call, so it is made on
- * every page of a site with the counter, whatever the feed's count. Only a count worth showing
- * shows (viewsWorthShowing), a line built hidden once the live count is; it counts up from the
- * built number, never below it (viewsShown). Failures are logged only.
+ * photos_count, updated_at and website_id, returning views and car_fields, read and ignored:
+ * docs/vehicle-page.md), made on every page of a site with the counter (the API counts a view
+ * only on this call). Only a count worth showing shows (viewsWorthShowing); it counts up over
+ * 1 s from the built number, never below it (viewsShown; §9 says from 0: docs/decisions.md
+ * "Views counter"). Failures are logged only.
  *
  * Contract with ViewsCounter.astro: the line carries data-views (the built count), data-endpoint,
  * data-photos-count, data-updated-at and data-website-id; the number is in [data-views-number];
