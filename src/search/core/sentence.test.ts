@@ -304,6 +304,84 @@ describe('the sentence reader: words', () => {
     expect(readWith('toyota 86', withToyotas(['GR86'], cut))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
   });
 
+  it("never reads a year as a model by the number rule ('peugeot 2008' is the year where the stock has the e-2008)", () => {
+    /** FACETS with these models of one more make in stock. */
+    const withMake = (make: string, models: readonly string[]) =>
+      compileVocabulary({
+        facets: {
+          ...FACETS,
+          make: { ...(FACETS.make as Record<string, number>), [make]: 3 },
+          model: { ...(FACETS.model as Record<string, number>), ...Object.fromEntries(models.map((model) => [model, 1])) },
+          make_model: { ...(FACETS.make_model as Record<string, number>), ...Object.fromEntries(models.map((model) => [`${make} > ${model}`, 1])) },
+        },
+      });
+    const readWith = (sentence: string, stock: ReturnType<typeof compileVocabulary>) => filters(readSentence(sentence, stock, { year: YEAR }));
+    expect(readWith('peugeot 2008', withMake('Peugeot', ['e-2008', '308']))).toEqual({
+      refinementList: { make: ['Peugeot'] },
+      range: { year: { min: 2008, max: 2008 } },
+      query: '',
+    });
+    const bikes = withMake('Kawasaki', ['Vulcan 2000', 'Z900']);
+    expect(readWith('kawasaki 2000', bikes)).toEqual({ refinementList: { make: ['Kawasaki'] }, range: { year: { min: 2000, max: 2000 } }, query: '' });
+    // A number that cannot be a year is still the model's own number.
+    expect(readWith('kawasaki 900', bikes)).toEqual({ refinementList: { make: ['Kawasaki'], model: ['Z900'] }, range: {}, query: '' });
+    // The year range is the reader's: next year is a year, the one after is not.
+    const future = withMake('Kawasaki', [`Vulcan ${YEAR + 2}`]);
+    expect(readWith(`kawasaki ${YEAR + 1}`, withMake('Kawasaki', [`Vulcan ${YEAR + 1}`])).range).toEqual({ year: { min: YEAR + 1, max: YEAR + 1 } });
+    expect(readWith(`kawasaki ${YEAR + 2}`, future).refinementList).toEqual({ make: ['Kawasaki'], model: [`Vulcan ${YEAR + 2}`] });
+  });
+
+  it("reads a number with its make only as a model named by that number: GR86, i30, 'LandCruiser 70', never X5, A4, RAV4 or CX-3", () => {
+    const withMakes = (stock: Record<string, readonly string[]>) => {
+      const make = { ...(FACETS.make as Record<string, number>) };
+      const model = { ...(FACETS.model as Record<string, number>) };
+      const makeModel = { ...(FACETS.make_model as Record<string, number>) };
+      for (const [name, models] of Object.entries(stock)) {
+        make[name] = 3;
+        for (const one of models) {
+          model[one] = 1;
+          makeModel[`${name} > ${one}`] = 1;
+        }
+      }
+      return compileVocabulary({ facets: { ...FACETS, make, model, make_model: makeModel } });
+    };
+    const readWith = (sentence: string, stock: ReturnType<typeof compileVocabulary>) => filters(readSentence(sentence, stock, { year: YEAR }));
+    const stock = withMakes({
+      Toyota: ['RAV4', 'GR86', 'LandCruiser 70'],
+      BMW: ['X3', 'X5', '320i'],
+      Audi: ['A4', 'Q7'],
+      Mazda: ['CX-3', 'CX-30'],
+      Hyundai: ['i30', 'Tucson'],
+    });
+    // Letters and a single digit, or a hyphened name, is another car of that number: the make and the keywords, as before.
+    for (const [sentence, make, query] of [
+      ['bmw 3', 'BMW', '3'],
+      ['bmw 5', 'BMW', '5'],
+      ['audi 4', 'Audi', '4'],
+      ['mazda 30', 'Mazda', '30'],
+      ['toyota 4 door', 'Toyota', '4 door'],
+      ['bmw 5 series', 'BMW', '5 series'],
+      ['bmw 3 series', 'BMW', '3 series'],
+    ] as const)
+      expect(readWith(sentence, stock), sentence).toEqual({ refinementList: { make: [make] }, range: {}, query });
+    const noMazda3 = compileVocabulary({ facets: { ...FACETS, model: { 'CX-3': 1, 'CX-5': 1 }, make_model: { 'Mazda > CX-3': 1, 'Mazda > CX-5': 1 } } });
+    expect(readWith('mazda 3', noMazda3)).toEqual({ refinementList: { make: ['Mazda'] }, range: {}, query: '3' });
+    // A phrase the reader knows after the number is that phrase.
+    expect(readWith('toyota 4 wheel drive', stock)).toEqual({ refinementList: { make: ['Toyota'], drive: ['4WD'] }, range: {}, query: '' });
+    expect(readWith('audi 4 wheel drive', stock)).toEqual({ refinementList: { make: ['Audi'], drive: ['4WD'] }, range: {}, query: '' });
+    expect(readWith('audi 7 seater', stock)).toEqual({ refinementList: { make: ['Audi'], seats: ['7'] }, range: {}, query: '' });
+    // The model's own number: a prefix of one or two letters and two digits or more, or the number as a word.
+    expect(readWith('toyota 86', stock).refinementList).toEqual({ make: ['Toyota'], model: ['GR86'] });
+    expect(readWith('hyundai 30', stock).refinementList).toEqual({ make: ['Hyundai'], model: ['i30'] });
+    expect(readWith('toyota 70', stock).refinementList).toEqual({ make: ['Toyota'], model: ['LandCruiser 70'] });
+    // Never where the number is followed by what it counts ('70 series' stays keywords, as without such a model).
+    expect(readWith('toyota 70 series', stock)).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '70 series' });
+    expect(readWith('bmw 3', withMakes({ BMW: ['3 Series', 'X5'] })).refinementList).toEqual({ make: ['BMW'], model: ['3 Series'] });
+    const fourSeries = withMakes({ BMW: ['4 Series'] });
+    expect(readWith('bmw 4 wheel drive', fourSeries)).toEqual({ refinementList: { make: ['BMW'], drive: ['4WD'] }, range: {}, query: '' });
+    expect(readWith('bmw 4 door', fourSeries)).toEqual({ refinementList: { make: ['BMW'] }, range: {}, query: '4 door' });
+  });
+
   it('reads nicknames and a make without its trade word', () => {
     expect(read('merc').refinementList).toEqual({ make: ['Mercedes-Benz'] });
     expect(read('lotus').refinementList).toEqual({ make: ['Lotus Caravans'] });
@@ -658,6 +736,26 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(read('not under 2015').range).toEqual({ year: { min: 2015 } });
     expect(read('not 30k').range).toEqual({});
     expect(read("hilux, don't want over 30k").range).toEqual({});
+  });
+
+  it("reads a negation over an 'or' list of comparisons as what it leaves ('not under 20k or over 30k' is 20k to 30k), never half of it", () => {
+    for (const sentence of ['not under 20k or over 30k', 'no less than 20k or more than 30k', 'not below 20k nor above 30k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { min: 20000, max: 30000 } }, query: '' });
+    for (const sentence of ['not over 30k or under 10k', 'no more than 30k or less than 10k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { min: 10000, max: 30000 } }, query: '' });
+    expect(filters(read('ute not under 20k or over 30k'))).toEqual({
+      refinementList: { body: ['Ute'] },
+      range: { price: { min: 20000, max: 30000 } },
+      query: '',
+    });
+    expect(read('not older than 2015 or newer than 2020').range).toEqual({ year: { min: 2015, max: 2020 } });
+    expect(read('kms not under 50k or over 100k').range).toEqual({ km: { min: 50000, max: 100000 } });
+    // A list with anything but comparisons in it reads nothing, as a negated list always has.
+    for (const sentence of ['not under 20k or diesel', 'not over 30k or diesel', 'not under 20k or over 30k or diesel', 'no less than 20k or more'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: {}, query: '' });
+    // A list of counts the filters would OR is nothing too; a comma ends the list.
+    expect(filters(read('not under 5 seats or over 7 seats'))).toEqual({ refinementList: {}, range: {}, query: '' });
+    expect(read('diesel, not under 20k, or over 30k').refinementList).toEqual({ fuel: ['Diesel'] });
   });
 
   it("reads 'older than' and 'newer than' an age the way round they say ('older than 5 years' is 2021 or before)", () => {

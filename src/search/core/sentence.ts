@@ -115,6 +115,8 @@ interface Entry {
   tier: number;
   target: Target;
   label?: string;
+  /** A make said with the number its model is named by ('toyota 86'): that number (modelNumber). */
+  modelNumber?: number;
 }
 
 /** A compiled vocabulary: build once per tenant, read many sentences. */
@@ -220,14 +222,23 @@ function placeSpellings(name: string): string[] {
   return spellings.map((spelling) => spelling.join(' '));
 }
 
-/** The numbers a model's name ends with or holds as a word ('GR86', 'GT86', '86 GT' -> '86'; 'CX-30' -> '30'), never part of a longer number ('186'). */
-function modelNumbers(model: string): string[] {
-  const numbers = new Set<string>();
-  for (const word of wordsOf(model)) {
-    const number = /^\d+$/.test(word) ? word : /\p{L}(\d+)$/u.exec(word)?.[1];
-    if (number) numbers.add(number);
+/**
+ * The number a model is named by ('GR86', 'GT86', '86 GT' -> '86'; 'i30' -> '30'; 'LandCruiser 70'
+ * -> '70'): two digits or more glued to a prefix of one or two letters, or a number standing as a
+ * word, with at most one word of letters after it. Never letters and one digit ('X5', 'A4', 'RAV4':
+ * X3 and the 3 Series, A4 and S4 are other cars), a hyphened name ('CX-3', 'e-2008'), part of a
+ * longer number ('186') or a decimal ('1.8').
+ */
+function modelNumber(model: string): string | undefined {
+  const words = model.trim().split(/\s+/);
+  for (const [at, word] of words.entries()) {
+    const number = /^\d+$/.test(word) ? word : /^\p{L}{1,2}(\d{2,})$/u.exec(word)?.[1];
+    if (!number) continue;
+    const after = words.slice(at + 1);
+    const lettersOnly = (other: string) => /^\p{L}+$/u.test(other);
+    return words.slice(0, at).every(lettersOnly) && after.length <= 1 && after.every(lettersOnly) ? number : undefined;
   }
-  return [...numbers];
+  return undefined;
 }
 
 /**
@@ -366,23 +377,23 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const same = phrases.get(key);
     const models = same?.tier === TIER.model && same.target.kind === 'refine' ? (same.target.refine.model ?? []) : [];
     add(`${make} ${model}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...new Set([model, ...models])] } } });
-    if (NOT_NAMES.has(phraseKey(model))) continue;
-    for (const number of modelNumbers(model)) {
-      const group = numbered.get(`${make}\u0000${number}`) ?? { make, number, models: new Map<string, string[]>() };
-      const spellings = group.models.get(phraseKey(model)) ?? [];
-      group.models.set(phraseKey(model), [...spellings, model]);
-      numbered.set(`${make}\u0000${number}`, group);
-    }
+    const number = NOT_NAMES.has(phraseKey(model)) ? undefined : modelNumber(model);
+    if (number === undefined) continue;
+    const group = numbered.get(`${make}\u0000${number}`) ?? { make, number, models: new Map<string, string[]>() };
+    const spellings = group.models.get(phraseKey(model)) ?? [];
+    group.models.set(phraseKey(model), [...spellings, model]);
+    numbered.set(`${make}\u0000${number}`, group);
   }
   // 'toyota 86' where the stock has the GR86 ('GT86', '86 GT' in other feeds): a number said
-  // with its make is the one model of that make whose name ends with it or holds it as a word.
-  // Where the stock has several ('86' and 'GR86'), or the make > model facet was cut at its
-  // limit (a model may be missing), the phrases stand as they are: the model '86' itself, else
-  // the make and the keyword.
+  // with its make is the one model of that make named by it (modelNumber). Where the stock has
+  // several ('86' and 'GR86'), or the make > model facet was cut at its limit (a model may be
+  // missing), the phrases stand as they are: the model '86' itself, else the make and the
+  // keyword. The reader skips it for a year and before a phrase it knows ('toyota 70 series').
   const modelsComplete = valuesOf(source, 'make_model').length < FACET_LIMITS.make_model;
   for (const { make, number, models } of numbered.values()) {
     if (!modelsComplete || models.size !== 1 || phrases.has(phraseKey(`${make} ${number}`))) continue;
-    add(`${make} ${number}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...models.values()][0]! } } });
+    const target: Target = { kind: 'refine', refine: { make: [make], model: [...models.values()][0]! } };
+    add(`${make} ${number}`, { tier: TIER.makeModel, target, modelNumber: Number(number) });
   }
   // Places: a city, a location or dealership by its full name or by what sets it apart, in any spelling.
   const addPlace = (name: string, entry: Entry) => placeSpellings(name).forEach((spelling) => add(spelling, entry));
@@ -425,7 +436,8 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
   for (const [key, entry] of phrases) {
     const refined = entry.target.kind === 'refine' ? Object.keys(entry.target.refine) : [];
     // Makes and models: one slip, two from eight letters ('mitsibushi', 'landcrusier').
-    if ((entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) && refined.length > 0)
+    // Not a make with a model's number: the reader checks the number is no year nor the start of a phrase.
+    if ((entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) && refined.length > 0 && entry.modelNumber === undefined)
       reach(key, entry, key.length >= 8 ? 2 : 1);
   }
   for (const { key, entry } of fuzzyWords) if (phrases.get(key) === entry) reach(key, entry, 1);
@@ -645,6 +657,8 @@ const SEAT_WORDS = new Set(['seater', 'seaters', 'seat', 'seats']);
 const BERTH_WORDS = new Set(['berth', 'berths']);
 const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
 const MONEY_WORDS = new Set(['dollars', 'dollar', 'bucks', 'aud']);
+/** Words after a number that say what it counts ('4 door', '70 series', '6 cylinder'): no model's number then. */
+const COUNTED_WORDS = new Set('door doors dr series cylinder cylinders cyl speed wheel wheeler wheelers seater seaters seat seats'.split(' '));
 /** Words before a comparison that say its amount is kilometres ('kms under 100k', 'odometer under 80,000'). */
 const KM_BEFORE = new Set([...KM_WORDS, 'odometer', 'mileage']);
 
@@ -1010,6 +1024,31 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     return null;
   };
 
+  /** Whether an 'or' (or 'nor') at `at` carries on a list, no comma before it. */
+  const orAfter = (at: number) => free(at) && CONJUNCTIONS.get(tokens[at]!.norm) === 'or' && !commaBetween(sentence, tokens[at - 1]!, tokens[at]!);
+  /**
+   * The rest of an 'or' list after a negated comparison at `at` ('or over 30k'), each comparison
+   * read as the bound it leaves ('not over 30k' is up to 30k): a negation of either is both. Null
+   * where anything but a comparison of a range stands in the list ('or diesel', 'or over 7 seats':
+   * refinements are either value, not both), which is then read as nothing.
+   */
+  const negatedList = (at: number, km: boolean): { from: number; to: number; part: Omit<ReadPart, 'start' | 'end' | 'text'> }[] | null => {
+    const items: { from: number; to: number; part: Omit<ReadPart, 'start' | 'end' | 'text'> }[] = [];
+    while (orAfter(at)) {
+      const from = at + 1;
+      const comparator = COMPARATORS.find(([words]) => wordsMatch(from, words));
+      if (!comparator || NEGATIONS.has(comparator[0][0]!) || (comparator[1] !== 'max' && comparator[1] !== 'min')) return null;
+      const said = quantity(from + comparator[0].length);
+      const amount = said && km ? inKm(said) : said;
+      if (!amount || amount.spelled || amount.unit === 'age') return null;
+      const part = bound(amount, comparator[1] === 'max' ? 'min' : 'max', !comparator[2], true);
+      if (part?.kind !== 'range') return null;
+      items.push({ from, to: amount.end, part });
+      at = amount.end;
+    }
+    return items.length > 0 ? items : null;
+  };
+
   for (let index = 0; index < tokens.length; index += 1) {
     // 'd-max', 'cx-5': a word hyphened to the one before is part of a name, not a comparator or an amount.
     if (!free(index) || tokens[index]!.joined) continue;
@@ -1091,8 +1130,22 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       part = bound(amount, comparison, strict, comparator !== undefined || comparison !== 'exact');
     }
     if (!part) continue;
+    const from = km && amount.unit === 'km' ? index - 1 : index;
+    // 'not under 20k or over 30k': a negated comparator heading an 'or' list negates the list.
+    if (comparator && NEGATIONS.has(comparator[0][0]!) && orAfter(end)) {
+      const rest = negatedList(end, km);
+      if (part.kind === 'range' && rest) {
+        take(from, end, part);
+        for (const item of rest) take(item.from, item.to, item.part);
+        index = rest[rest.length - 1]!.to - 1;
+      } else {
+        negate(from, end);
+        index = end - 1;
+      }
+      continue;
+    }
     // 'kms under 100k': the word that said kilometres is part of it.
-    take(km && amount.unit === 'km' ? index - 1 : index, end, part);
+    take(from, end, part);
     index = end - 1;
   }
 
@@ -1126,6 +1179,25 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     if (!before || !FILLER_WORDS.has(token.norm) || commaBetween(sentence, before, token)) return false;
     return before.negation?.end === index || MODAL_WORDS.has(before.norm);
   };
+  /**
+   * Whether the number at `at` after a make is its model's number ('toyota 86'): never a year
+   * ('peugeot 2008'), nor a number a word of what it counts follows ('4 door', '70 series') or
+   * that starts a phrase of the vocabulary ('4 wheel drive').
+   */
+  const modelNumberSaid = (number: number, at: number): boolean => {
+    if (isYear(number)) return false;
+    const after = tokens[at + 1];
+    if (!after || after.used || after.symbol || commaBetween(sentence, tokens[at]!, after)) return true;
+    if (COUNTED_WORDS.has(after.norm)) return false;
+    let key = tokens[at]!.key;
+    for (let index = at + 1; index < Math.min(tokens.length, at + vocabulary.maxWords); index += 1) {
+      const token = tokens[index]!;
+      if (token.used || token.symbol) break;
+      key += token.key;
+      if (vocabulary.phrases.has(key)) return false;
+    }
+    return true;
+  };
   for (let index = 0; index < tokens.length; index += 1) {
     if (!free(index) || tokens[index]!.symbol) continue;
     for (let length = Math.min(vocabulary.maxWords, tokens.length - index); length >= 1; length -= 1) {
@@ -1139,7 +1211,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       if (!ok || (length === 1 && fillerAfterModal(index))) continue;
       // A plural the vocabulary has in the singular ('utes', 'hiluxes' aside).
       const entry = vocabulary.phrases.get(key) ?? (key.length > 3 && key.endsWith('s') ? vocabulary.phrases.get(key.slice(0, -1)) : undefined);
-      if (!entry) continue;
+      if (!entry || (entry.modelNumber !== undefined && !modelNumberSaid(entry.modelNumber, index + length - 1))) continue;
       const after = tokens[index + length];
       const next = after && !after.used && !after.symbol && !commaBetween(sentence, tokens[index + length - 1]!, after) ? after.norm : undefined;
       if (next && entry.target.kind === 'refine' && Object.keys(entry.target.refine).join() === 'colour') {
