@@ -24,6 +24,7 @@ import { MarketingSettingsSchema } from './site/marketing.ts';
 import { PaymentSettingsSchema } from './site/payments.ts';
 import { ImageSettingsSchema } from './site/images.ts';
 import { VEHICLE_KINDS } from './vehicle-kinds.ts';
+import { GATEABLE_ROUTES, isGateableRoute } from '../lib/forms/gating.ts';
 import { MapSettingsSchema } from './site/maps.ts';
 import { SearchWordSchema } from './site/search-words.ts';
 import { SmsSettingsSchema, senderIdGiven } from './site/sms.ts';
@@ -141,8 +142,22 @@ const SiteFieldsSchema = v.strictObject({
   used_car_routes: v.optional(v.boolean(), false),
   /** Time zone of the dealer (opening status, promos, test-drive times), an IANA name such as 'Australia/Sydney'. Default 'Australia/Brisbane'. */
   timezone: v.optional(timeZone, 'Australia/Brisbane'),
-  /** Paths that need a signed-in shopper (spec §2 gated routes). Default none; /my-garage is always gated. */
-  gated_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\//, 'expected a path starting with /'))), []),
+  /**
+   * Paths that need a signed-in shopper (spec §2 gated routes), each a route of a gateable family:
+   * checkout (/checkout, /buy-online, /checkout-journey), finance (/finance, /finance-enquiry,
+   * /apply-for-finance, /finance-pre-approval, /personalised/finance), trade-in (/trade-in,
+   * /cars/trade-in), /sell-my-car, /spin-to-win, /online-payment. Naming one route gates its whole
+   * family; any other path is refused. Default none; /my-garage is always gated.
+   */
+  gated_routes: v.optional(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check(isGateableRoute, (issue) => `${JSON.stringify(issue.input)} gates no page: expected a gateable route (${GATEABLE_ROUTES.join(', ')})`),
+      ),
+    ),
+    [],
+  ),
   /**
    * Group garage routes (spec §2 routes /mymotorama, /mybigboxcars, ...): extra
    * paths that show the shopper's garage exactly like /my-garage, always gated. Default none.

@@ -31,12 +31,27 @@ test('gated routes send a signed-out shopper to sign-in with redirect and back',
   expect(url.searchParams.get('type')).toBe('garage');
   expect(url.searchParams.get('redirect')).toBe('/my-garage');
   expect(url.searchParams.get('back')).toMatch(/^\/contact\/?$/);
-  await page.goto(tenantUrl('forms-demo', '/finance-pre-approval?car_id=501'));
-  await expect(page).toHaveURL(/\/sign-in\?/);
-  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/finance-pre-approval?car_id=501');
   // Not gated on this site: stays.
   await page.goto(tenantUrl('forms-demo', '/finance-enquiry'));
   await expect(page).toHaveURL(/\/finance-enquiry\/?$/);
+});
+
+test('a gated family gates all its routes: forms-iframe lists /finance-pre-approval and /trade-in', async ({ page }) => {
+  for (const [path, type] of [
+    ['/finance-pre-approval?car_id=501', 'finance'],
+    ['/finance-enquiry', 'finance'],
+    ['/apply-for-finance', 'finance'],
+    ['/cars/trade-in?car_id=502', 'trade-in'],
+  ] as const) {
+    await page.goto(tenantUrl('forms-iframe', path));
+    await expect(page).toHaveURL(/\/sign-in\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('type'), path).toBe(type);
+    expect(url.searchParams.get('redirect')?.replace(/\/(?=\?|$)/, ''), path).toBe(path);
+  }
+  // Another family: stays.
+  await page.goto(tenantUrl('forms-iframe', '/sell-my-car'));
+  await expect(page).toHaveURL(/\/sell-my-car\/?$/);
 });
 
 test('save after sign-in, remove and save again with toasts, then the garage lists and removes', async ({ page }) => {

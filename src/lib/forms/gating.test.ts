@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSlug, gateRedirect, gateType, isGatedPath, safeReturnPath, signInHref } from './gating.ts';
+import { checkoutSlug, gatedFamily, gateRedirect, gateType, isGatedPath, safeReturnPath, signInHref } from './gating.ts';
 
 describe('gated routes', () => {
   it('always gates /my-garage, whatever the site says', () => {
@@ -12,7 +12,6 @@ describe('gated routes', () => {
   it.each([
     ['/finance', ['/finance'], true],
     ['/finance/', ['/finance'], true],
-    ['/finance-enquiry', ['/finance'], false],
     ['/sell-my-car', ['/finance'], false],
     ['/sell-my-car', ['/sell-my-car', '/trade-in'], true],
     ['/spin-to-win', ['/spin-to-win'], true],
@@ -46,6 +45,42 @@ describe('gated routes', () => {
     expect(gateRedirect({ path: '/my-garage', gatedRoutes: [], signedIn: true })).toBeNull();
     expect(gateRedirect({ path: '/finance', search: '?car_id=5', gatedRoutes: ['/finance'], signedIn: false })).toBe('/sign-in?type=finance&redirect=%2Ffinance%3Fcar_id%3D5&back=%2F');
     expect(gateRedirect({ path: '/contact', gatedRoutes: ['/finance'], signedIn: false })).toBeNull();
+  });
+});
+
+describe('gated families: gating one route gates its sister routes (spec §2)', () => {
+  it.each([
+    ['/finance-enquiry', ['/finance']],
+    ['/apply-for-finance', ['/finance']],
+    ['/finance-pre-approval', ['/finance']],
+    ['/personalised/finance', ['/finance']],
+    ['/finance', ['/finance-pre-approval']],
+    ['/cars/trade-in', ['/trade-in']],
+    ['/trade-in', ['/cars/trade-in']],
+    ['/online-payment', ['/online-payment']],
+  ])('%s is gated by %j', (path, routes) => {
+    expect(isGatedPath(path, routes)).toBe(true);
+  });
+
+  it('keeps families apart', () => {
+    expect(isGatedPath('/sell-my-car', ['/trade-in'])).toBe(false);
+    expect(isGatedPath('/cars/trade-in', ['/finance'])).toBe(false);
+    expect(isGatedPath('/finance-enquiry', ['/trade-in', '/checkout'])).toBe(false);
+    expect(isGatedPath('/cars/2021-corolla', ['/trade-in', '/finance', '/checkout'])).toBe(false);
+  });
+
+  it('sends the vehicle page\'s trade-in button and a finance sister page to sign-in with their family\'s type', () => {
+    expect(gateRedirect({ path: '/cars/trade-in', search: '?car_id=502', gatedRoutes: ['/trade-in'], signedIn: false })).toBe('/sign-in?type=trade-in&redirect=%2Fcars%2Ftrade-in%3Fcar_id%3D502&back=%2F');
+    expect(gateRedirect({ path: '/finance-enquiry', gatedRoutes: ['/finance'], signedIn: false })).toBe('/sign-in?type=finance&redirect=%2Ffinance-enquiry&back=%2F');
+    expect(gateType('/personalised/finance')).toBe('finance');
+  });
+
+  it('names the family of a gateable route, and none for a path no page gates', () => {
+    expect(gatedFamily('/finance-enquiry/')).toBe('finance');
+    expect(gatedFamily('/buy-online')).toBe('checkout');
+    expect(gatedFamily('/cars/2021-corolla/checkout')).toBe('checkout');
+    expect(gatedFamily('/service')).toBeUndefined();
+    expect(gatedFamily('/my-garage')).toBeUndefined();
   });
 });
 

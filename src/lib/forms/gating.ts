@@ -1,12 +1,31 @@
 /**
  * Gated routes (spec §2): pages that need a signed-in shopper send a signed-out one to
  * /sign-in?type={type}&redirect={path}&back={path}. /my-garage is always gated; the
- * site's `gated_routes` list adds others (checkout, finance, trade-in, sell-my-car,
- * spin-to-win, online-payment). Checkout pages redirect only when the car slug is known.
+ * site's `gated_routes` list adds gateable families (GATED_FAMILIES): naming any route of a
+ * family gates all of it. Checkout pages redirect only when the car slug is known.
  */
 
 /** Paths gated on every site. */
 export const ALWAYS_GATED = ['/my-garage'] as const;
+
+/**
+ * The gateable families (spec §2 "checkout/finance/trade-in/sell-my-car/spin-to-win/online-payment
+ * gated per site") and their routes. A site's gated_routes names a family by any of its routes;
+ * checkout also covers /cars/{slug}/checkout and /cars/{slug}/buy-online (checkoutSlug).
+ */
+export const GATED_FAMILIES = {
+  checkout: ['/checkout', '/buy-online', '/checkout-journey'],
+  finance: ['/finance', '/finance-enquiry', '/apply-for-finance', '/finance-pre-approval', '/personalised/finance'],
+  'trade-in': ['/trade-in', '/cars/trade-in'],
+  'sell-my-car': ['/sell-my-car'],
+  'spin-to-win': ['/spin-to-win'],
+  'online-payment': ['/online-payment'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type GatedFamily = keyof typeof GATED_FAMILIES;
+
+/** Every route a site's gated_routes may name. */
+export const GATEABLE_ROUTES: readonly string[] = Object.values(GATED_FAMILIES).flat();
 
 /** Trim a trailing slash (except the root) so '/finance/' and '/finance' match alike. */
 function normalisePath(path: string): string {
@@ -26,17 +45,30 @@ export function checkoutSlug(path: string, search = ''): { isCheckout: boolean; 
   return { isCheckout: false, slug: undefined };
 }
 
+/** True when a site's gated_routes may name `route`: a family's route (a trailing slash allowed), nothing else. */
+export function isGateableRoute(route: string): boolean {
+  return !/[?#]/.test(route) && GATEABLE_ROUTES.includes(normalisePath(route));
+}
+
+/** The family a path belongs to (its route or a page under it), or undefined when no family has it. */
+export function gatedFamily(path: string): GatedFamily | undefined {
+  const clean = normalisePath(path);
+  if (checkoutSlug(clean).isCheckout) return 'checkout';
+  const families = Object.entries(GATED_FAMILIES) as [GatedFamily, readonly string[]][];
+  return families.find(([, routes]) => routes.some((route) => clean === route || clean.startsWith(`${route}/`)))?.[0];
+}
+
 /** True when `path` needs a signed-in shopper on a site gating `gatedRoutes`. */
 export function isGatedPath(path: string, gatedRoutes: readonly string[], search = ''): boolean {
   const clean = normalisePath(path);
   const routes = [...ALWAYS_GATED, ...gatedRoutes].map(normalisePath);
-  const checkout = checkoutSlug(clean, search);
-  if (checkout.isCheckout) {
+  const family = gatedFamily(clean);
+  const familyGated = family !== undefined && routes.some((route) => gatedFamily(route) === family);
+  if (family === 'checkout') {
     // Spec: the checkout redirect happens only when the car slug is known.
-    const gatesCheckout = routes.some((route) => route === '/checkout' || route === '/buy-online' || route === clean || route === '/checkout-journey');
-    return gatesCheckout && checkout.slug !== undefined;
+    return familyGated && checkoutSlug(clean, search).slug !== undefined;
   }
-  return routes.some((route) => clean === route || clean.startsWith(`${route}/`));
+  return familyGated || routes.some((route) => clean === route || clean.startsWith(`${route}/`));
 }
 
 /** Only same-site paths are followed after sign-in (no open redirect to another host). */
@@ -57,8 +89,7 @@ export function signInHref(options: { type: string; redirect: string; back?: str
 export function gateType(path: string, garageRoutes: readonly string[] = []): string {
   const clean = normalisePath(path);
   if (clean.startsWith('/my-garage') || garageRoutes.some((route) => clean === normalisePath(route))) return 'garage';
-  if (checkoutSlug(clean).isCheckout) return 'checkout';
-  return clean.split('/')[1] || 'page';
+  return gatedFamily(clean) ?? (clean.split('/')[1] || 'page');
 }
 
 /**
