@@ -72,3 +72,15 @@ describe('/my-garage: Remove by keyboard (WCAG 2.4.3)', () => {
     expect(document.activeElement?.textContent).toBe('Your watchlist is empty. Save a car from its page to see it here.');
   });
 });
+
+describe('/my-garage: the API no longer knows the shopper (401)', () => {
+  it('sends them to sign-in back to this garage route, with the page they came from, as the page-load gate does', async () => {
+    window.history.replaceState(null, '', '/mysunstate/?from=menu');
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${location.origin}/cars/a-car-42`);
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    stubApi({ '/watchlist': [401, { success: false, error: 'Unauthorised' }], '/garage-cars.json': [200, []] });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept />);
+    await settle();
+    expect(replace).toHaveBeenCalledWith('/sign-in?type=garage&redirect=%2Fmysunstate%2F%3Ffrom%3Dmenu&back=%2Fcars%2Fa-car-42');
+  });
+});

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
 import { GARAGE_NOT_KEPT } from '../../lib/forms/garage.ts';
-import { signInHref } from '../../lib/forms/gating.ts';
+import { signInFromHere } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { changeWatchlist, configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
@@ -27,9 +27,13 @@ export function parseGarageCars(text: string): GarageCar[] {
   }
 }
 
-/** The API no longer knows the shopper (the local session is already gone): sign in again, back to the garage (a remove cut short is made then). */
+/**
+ * The API no longer knows the shopper (the local session is already gone): sign in again, back
+ * to this garage route (/my-garage or a group's, e.g. /mysunstate) as the page-load gate sends
+ * them (a remove cut short is made then).
+ */
 function toGarageSignIn(): void {
-  location.replace(signInHref({ type: 'garage', redirect: '/my-garage', back: '/' }));
+  location.replace(signInFromHere('garage', location, document.referrer));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSlug, gatedFamily, gateRedirect, gateType, isGatedPath, safeReturnPath, signInHref } from './gating.ts';
+import { checkoutSlug, gatedFamily, gateRedirect, gateType, isGatedPath, safeReturnPath, signInFromHere, signInHref } from './gating.ts';
 
 describe('gated routes', () => {
   it('always gates /my-garage, whatever the site says', () => {
@@ -81,6 +81,16 @@ describe('gated families: gating one route gates its sister routes (spec §2)', 
     expect(gatedFamily('/cars/2021-corolla/checkout')).toBe('checkout');
     expect(gatedFamily('/service')).toBeUndefined();
     expect(gatedFamily('/my-garage')).toBeUndefined();
+  });
+});
+
+describe('signInFromHere: the page-load gate\'s link, for islands', () => {
+  const here = { pathname: '/mysunstate/', search: '?x=1', origin: 'https://a.example' };
+  it('returns to this page and goes back to the same-site page the shopper came from', () => {
+    expect(signInFromHere('garage', here, 'https://a.example/cars/x?y=2')).toBe('/sign-in?type=garage&redirect=%2Fmysunstate%2F%3Fx%3D1&back=%2Fcars%2Fx%3Fy%3D2');
+  });
+  it.each([[''], ['https://evil.example/cars/x'], ['https://a.example/sign-in?type=garage'], ['not a url']])('goes back home from referrer %j', (referrer) => {
+    expect(signInFromHere('garage', here, referrer)).toBe('/sign-in?type=garage&redirect=%2Fmysunstate%2F%3Fx%3D1&back=%2F');
   });
 });
 

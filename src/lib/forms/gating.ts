@@ -85,6 +85,22 @@ export function signInHref(options: { type: string; redirect: string; back?: str
   return `/sign-in?${params.toString()}`;
 }
 
+/**
+ * The sign-in link for a signed-out shopper on this page, by the page-load gate's rule
+ * (GateGuard.astro's inline script mirrors it): back to this page with its query, and `back`
+ * the same-site page they came from (never sign-in itself), else the home page.
+ */
+export function signInFromHere(type: string, here: { pathname: string; search: string; origin: string }, referrer: string): string {
+  let back = '/';
+  try {
+    const from = referrer ? new URL(referrer) : null;
+    if (from && from.origin === here.origin && !from.pathname.startsWith('/sign-in')) back = from.pathname + from.search;
+  } catch {
+    back = '/';
+  }
+  return signInHref({ type, redirect: here.pathname + here.search, back });
+}
+
 /** The sign-in `type` of a gated path, e.g. 'garage', 'checkout', 'finance'. */
 export function gateType(path: string, garageRoutes: readonly string[] = []): string {
   const clean = normalisePath(path);
