@@ -49,3 +49,33 @@ describe('SignInForm by keyboard', () => {
     expect(form.querySelector('[role="status"]')!.textContent).toBe('');
   });
 });
+
+describe('SignInForm: a server failure', () => {
+  const GENERIC = 'An error occurred when submitting this form';
+  const alertText = () => mounted.host.querySelector('[role="alert"]')?.textContent ?? '';
+
+  it("shows the spec's generic failure, not the API's 5xx text, when the code is asked for", async () => {
+    stubApi({ '/auth/request-code': [500, { success: false, error: 'An unexpected error occured' }] });
+    mounted.render(<SignInForm apiBase="/api" brand="Test Motors" garageKept />);
+    const form = mounted.host.querySelector('form')!;
+    fill(form.querySelector<HTMLInputElement>('input[name="phone"]')!, '0412 345 678');
+    await submit(form);
+    expect(alertText()).toContain(GENERIC);
+    expect(alertText()).not.toContain('unexpected');
+  });
+
+  it("shows the spec's generic failure on a 5xx from the code check, and keeps a 4xx's own message", async () => {
+    mounted.render(<SignInForm apiBase="/api" brand="Test Motors" garageKept />);
+    const form = mounted.host.querySelector('form')!;
+    fill(form.querySelector<HTMLInputElement>('input[name="phone"]')!, '0412 345 678');
+    await submit(form);
+    stubApi({ '/auth/verify': [503, { success: false, error: 'An unexpected error occured' }] });
+    fill(form.querySelector<HTMLInputElement>('input[name="code"]')!, '123456');
+    await submit(form);
+    expect(alertText()).toContain(GENERIC);
+    expect(alertText()).not.toContain('unexpected');
+    stubApi({ '/auth/verify': [400, { success: false, error: 'That code has expired. Ask for a new one.' }] });
+    await submit(form);
+    expect(alertText()).toContain('That code has expired. Ask for a new one.');
+  });
+});

@@ -8,12 +8,12 @@
  * on the page from the start, so its words are read when they come.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { checkForm } from '../../lib/forms/form-validation.ts';
+import { checkForm, GENERIC_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
 import { safeReturnPath } from '../../lib/forms/gating.ts';
 import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/api/sign-in.ts';
 import { currentSession, signIn, signOut } from '../../stores/session.ts';
 import { carryToastTo } from '../../stores/toast.ts';
-import { callApi } from './api.ts';
+import { callApi, failureMessage } from './api.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { CollectionNotice } from './shared-fields.tsx';
 import { configureWatchlistApi, resumeWatchlist, watchlist } from './watchlist-client.ts';
@@ -75,7 +75,7 @@ export default function SignInForm({
     const result = await callApi<{ success?: boolean }>(apiBase, '/auth/request-code', { body: check.output });
     kit.setSubmitting(false);
     if (!result.ok) {
-      kit.setFormError(result.message ?? 'An error occurred when submitting this form');
+      kit.setFormError(failureMessage(result, GENERIC_FAILURE_MESSAGE));
       if (result.fieldErrors.phone) kit.fail({ phone: result.fieldErrors.phone });
       return;
     }
@@ -92,7 +92,7 @@ export default function SignInForm({
     if (!result.ok || !result.data?.user?.id) {
       kit.setSubmitting(false);
       if (!result.ok && result.fieldErrors.code) kit.fail({ code: result.fieldErrors.code });
-      kit.setFormError((!result.ok && result.message) || 'An error occurred when submitting this form');
+      kit.setFormError(result.ok ? GENERIC_FAILURE_MESSAGE : failureMessage(result, GENERIC_FAILURE_MESSAGE));
       return;
     }
     const phone = String(result.data.user.phone ?? check.output.phone);

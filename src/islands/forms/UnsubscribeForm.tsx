@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkForm, GENERIC_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../schemas/api/unsubscribe.ts';
-import { callApi } from './api.ts';
+import { callApi, failureMessage } from './api.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 
 export default function UnsubscribeForm({ apiBase, brand }: { apiBase: string; brand: string }) {
@@ -45,7 +45,7 @@ export default function UnsubscribeForm({ apiBase, brand }: { apiBase: string; b
       }
       const { email, phone } = result.fieldErrors;
       if (email || phone) kit.fail({ ...(email ? { email } : {}), ...(phone ? { phone } : {}) });
-      kit.setFormError(result.message ?? GENERIC_FAILURE_MESSAGE);
+      kit.setFormError(failureMessage(result, GENERIC_FAILURE_MESSAGE));
       return;
     }
     setDone(result.data.message ?? UNSUBSCRIBE_MESSAGES.done(brand));

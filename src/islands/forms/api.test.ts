@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callApi, UNAVAILABLE_RETRIES } from './api.ts';
+import { callApi, failureMessage, UNAVAILABLE_RETRIES } from './api.ts';
 
 const unavailable = () =>
   new Response(JSON.stringify({ success: false, error: 'An unexpected error occured' }), { status: 503, headers: { 'retry-after': '5' } });
@@ -34,5 +34,15 @@ describe('callApi during a database outage', () => {
     fetch.mockClear();
     expect(await callApi('/api', '/leads', { body: { name: 'Jo' }, wait })).toMatchObject({ ok: false, status: 503 });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('failureMessage', () => {
+  it("keeps a 4xx's message and gives the fallback for a 5xx, a network failure or no message", () => {
+    expect(failureMessage({ status: 422, message: 'Invalid postcode' }, 'fallback')).toBe('Invalid postcode');
+    expect(failureMessage({ status: 500, message: 'An unexpected error occured' }, 'fallback')).toBe('fallback');
+    expect(failureMessage({ status: 503, message: 'busy' }, 'fallback')).toBe('fallback');
+    expect(failureMessage({ status: 0, message: undefined }, 'fallback')).toBe('fallback');
+    expect(failureMessage({ status: 400, message: undefined }, 'fallback')).toBe('fallback');
   });
 });

@@ -26,6 +26,15 @@ function fieldErrorsOf(data: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
 }
 
+/**
+ * The words a form shows for a failed call: the API's own message for a 4xx (validation, a
+ * rate limit), else `fallback`, the spec §8 failure text: a 5xx's or a network failure's
+ * message is the server's, not the shopper's.
+ */
+export function failureMessage(result: { status: number; message: string | undefined }, fallback: string): string {
+  return result.status >= 400 && result.status < 500 && result.message ? result.message : fallback;
+}
+
 /** Retries of a request the API answered 503 with a short Retry-After (its database restarting or failing over). */
 export const UNAVAILABLE_RETRIES = 2;
 /** The longest Retry-After (seconds) a form waits out before showing the failure. */

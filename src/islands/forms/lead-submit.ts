@@ -13,7 +13,7 @@ import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib
 import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
 import { newRequestKey } from '../ui/form-kit/request-key.ts';
 import type { FieldLabel } from '../ui/form-kit/use-form-kit.ts';
-import { postLead } from './api.ts';
+import { failureMessage, postLead } from './api.ts';
 
 const VISITED_KEY = 'visited_pages';
 
@@ -89,7 +89,7 @@ export async function sendLead(options: LeadSendOptions): Promise<LeadSendResult
   const result = await postLead(options.apiBase, payload, options.idempotencyKey ?? (options.leadId ? undefined : newRequestKey()));
   if (result.ok && typeof result.data?.lead_id === 'string') return { ok: true, leadId: result.data.lead_id };
   if (result.ok) return { ok: false, message: LEAD_FAILURE_MESSAGE, fieldErrors: {} };
-  return { ok: false, message: result.status >= 400 && result.status < 500 && result.message ? result.message : LEAD_FAILURE_MESSAGE, fieldErrors: result.fieldErrors };
+  return { ok: false, message: failureMessage(result, LEAD_FAILURE_MESSAGE), fieldErrors: result.fieldErrors };
 }
 
 /** After a successful lead: analytics, remembered details, the /success record, then /success. */
