@@ -250,6 +250,7 @@ test('consecutive sold cars collapse to one card and the promo card sits at slot
 
 test('an impossible filter shows the empty state, and Clear Filters returns to all stock', async ({ page }) => {
   await openLive(page, '/search/toyota?refinementList[model][]=Ranger');
+  await expect(page.getByRole('heading', { level: 2, name: 'No Results Available' })).toBeVisible();
   await expect(page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.')).toBeVisible();
   await page.getByRole('link', { name: 'Clear Filters' }).click();
   await expect(page).toHaveURL(site('/search/new-used-and-demo-cars'));

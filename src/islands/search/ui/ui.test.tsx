@@ -155,6 +155,12 @@ describe('filters and states', () => {
     expect(markup).toContain('Clear Filters');
   });
 
+  it("empty state leads with the spec §8 heading 'No Results Available', an h2 under the page's h1 like the car cards' names", () => {
+    const markup = html(<SearchLayout {...bareLayout} empty={{ clearHref: '/search/new-used-and-demo-cars' }} />);
+    expect(markup).toMatch(/<h2[^>]*>No Results Available<\/h2><p>No results found for your search at this time\./);
+    expect(markup.match(/<h[1-6]/g)).toEqual(['<h2']);
+  });
+
   it('count line uses the site noun', () => {
     expect(html(<ResultCount count={12231} nouns={{ one: 'Caravan', other: 'Caravans' }} busy={false} />)).toContain('<strong>12,231</strong> Caravans found');
   });
