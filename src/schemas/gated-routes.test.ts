@@ -5,7 +5,7 @@ import { SiteSchema } from './site.ts';
 import { issueLines } from './issues.ts';
 import { parseSite } from '../lib/site/tenant.ts';
 import { readFileSync } from 'node:fs';
-import { GATEABLE_ROUTES } from '../lib/forms/gating.ts';
+import { GATEABLE_ROUTES } from './site/gated-routes.ts';
 
 const base = { slug: 'group-motors', template: 'used-group', name: 'Group Motors', url: 'https://group.example.com.au', phone: '+61 7 3555 0100' };
 const parse = (gated_routes: unknown) => v.safeParse(SiteSchema, { ...base, gated_routes });

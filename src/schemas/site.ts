@@ -24,8 +24,8 @@ import { MarketingSettingsSchema } from './site/marketing.ts';
 import { PaymentSettingsSchema } from './site/payments.ts';
 import { ImageSettingsSchema } from './site/images.ts';
 import { VEHICLE_KINDS } from './vehicle-kinds.ts';
-import { GATEABLE_ROUTES, isGateableRoute } from '../lib/forms/gating.ts';
 import { MapSettingsSchema } from './site/maps.ts';
+import { GatedRouteSchema } from './site/gated-routes.ts';
 import { SearchWordSchema } from './site/search-words.ts';
 import { SmsSettingsSchema, senderIdGiven } from './site/sms.ts';
 
@@ -149,15 +149,7 @@ const SiteFieldsSchema = v.strictObject({
    * /cars/trade-in), /sell-my-car, /spin-to-win, /online-payment. Naming one route gates its whole
    * family; any other path is refused. Default none; /my-garage is always gated.
    */
-  gated_routes: v.optional(
-    v.array(
-      v.pipe(
-        v.string(),
-        v.check(isGateableRoute, (issue) => `${JSON.stringify(issue.input)} gates no page: expected a gateable route (${GATEABLE_ROUTES.join(', ')})`),
-      ),
-    ),
-    [],
-  ),
+  gated_routes: v.optional(v.array(GatedRouteSchema), []),
   /**
    * Group garage routes (spec §2 routes /mymotorama, /mybigboxcars, ...): extra
    * paths that show the shopper's garage exactly like /my-garage, always gated. Default none.

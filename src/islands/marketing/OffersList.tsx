@@ -9,7 +9,7 @@ import type { Offer } from '../../schemas/offers.ts';
 import { carTypesFromQuery, offerEndsDay, visibleOffers } from '../../lib/marketing/promos.ts';
 import { nameOf } from '../../lib/text/accessible-names.ts';
 import { formatMoney } from '../../lib/text/format.ts';
-import EmptyListing from './EmptyListing.tsx';
+import EmptyListing from '../ui/EmptyListing.tsx';
 import '../ui/marketing.css';
 
 interface Props {

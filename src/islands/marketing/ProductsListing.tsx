@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createListIndex } from '../../search/lists/list-index.ts';
 import { parseProductsState, PRODUCTS_SEARCHABLE, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
-import EmptyListing from './EmptyListing.tsx';
+import EmptyListing from '../ui/EmptyListing.tsx';
 import { SettledStatus } from '../ui/SettledStatus.tsx';
 import '../ui/marketing.css';
 

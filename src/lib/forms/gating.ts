@@ -1,31 +1,13 @@
 /**
  * Gated routes (spec §2): pages that need a signed-in shopper send a signed-out one to
  * /sign-in?type={type}&redirect={path}&back={path}. /my-garage is always gated; the
- * site's `gated_routes` list adds gateable families (GATED_FAMILIES): naming any route of a
- * family gates all of it. Checkout pages redirect only when the car slug is known.
+ * site's `gated_routes` list adds gateable families (GATED_FAMILIES, src/schemas/site/gated-routes.ts):
+ * naming any route of a family gates all of it. Checkout pages redirect only when the car slug is known.
  */
+import { GATED_FAMILIES, type GatedFamily } from '../../schemas/site/gated-routes.ts';
 
 /** Paths gated on every site. */
 export const ALWAYS_GATED = ['/my-garage'] as const;
-
-/**
- * The gateable families (spec §2 "checkout/finance/trade-in/sell-my-car/spin-to-win/online-payment
- * gated per site") and their routes. A site's gated_routes names a family by any of its routes;
- * checkout also covers /cars/{slug}/checkout and /cars/{slug}/buy-online (checkoutSlug).
- */
-export const GATED_FAMILIES = {
-  checkout: ['/checkout', '/buy-online', '/checkout-journey'],
-  finance: ['/finance', '/finance-enquiry', '/apply-for-finance', '/finance-pre-approval', '/personalised/finance'],
-  'trade-in': ['/trade-in', '/cars/trade-in'],
-  'sell-my-car': ['/sell-my-car'],
-  'spin-to-win': ['/spin-to-win'],
-  'online-payment': ['/online-payment'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type GatedFamily = keyof typeof GATED_FAMILIES;
-
-/** Every route a site's gated_routes may name. */
-export const GATEABLE_ROUTES: readonly string[] = Object.values(GATED_FAMILIES).flat();
 
 /** Trim a trailing slash (except the root) so '/finance/' and '/finance' match alike. */
 function normalisePath(path: string): string {
@@ -43,11 +25,6 @@ export function checkoutSlug(path: string, search = ''): { isCheckout: boolean; 
     return { isCheckout: true, slug: carId && carId.trim() !== '' ? carId : undefined };
   }
   return { isCheckout: false, slug: undefined };
-}
-
-/** True when a site's gated_routes may name `route`: a family's route (a trailing slash allowed), nothing else. */
-export function isGateableRoute(route: string): boolean {
-  return !/[?#]/.test(route) && GATEABLE_ROUTES.includes(normalisePath(route));
 }
 
 /** The family a path belongs to (its route or a page under it), or undefined when no family has it. */

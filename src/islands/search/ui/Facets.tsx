@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { CarTypeOption } from '../../../search/core/car-type-filter.ts';
 import { formatNumber, nounForCount, type CountNouns } from '../../../lib/text/format.ts';
-import EmptyListing from '../../marketing/EmptyListing.tsx';
+import EmptyListing from '../../ui/EmptyListing.tsx';
 
 /** One facet value as shown. */
 export interface FacetItem {

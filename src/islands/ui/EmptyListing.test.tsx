@@ -1,4 +1,4 @@
-/** The empty card of the offers and products listings: the markup both wrote out before. */
+/** The empty results card of the offers and products listings (and, in its own style, the stock search): the markup the listings wrote out before. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import EmptyListing from './EmptyListing.tsx';
