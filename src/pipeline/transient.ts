@@ -38,6 +38,11 @@ export interface WaitOptions {
    * SqlDatabase.silentMs, never builds up to the stop's cut).
    */
   signal?: AbortSignal;
+  /**
+   * Whether the stop is still honoured (read at each failure and each wait; default: always): a
+   * bucket publish whose live pointer switched is tried again to its end despite a stop.
+   */
+  stoppable?: () => boolean;
 }
 
 /**
@@ -57,7 +62,8 @@ export async function riding<T>(work: () => Promise<T>, options: WaitOptions): P
       return result;
     } catch (error) {
       if (!isTransient(error) || attempt >= (options.attempts ?? Infinity) || Date.now() + delay > deadline) throw error;
-      if (options.signal?.aborted) throw options.signal.reason;
+      const signal = options.stoppable?.() === false ? undefined : options.signal;
+      if (signal?.aborted) throw signal.reason;
       options.log({
         level: 'warn',
         event: 'dependency-wait',
@@ -67,7 +73,7 @@ export async function riding<T>(work: () => Promise<T>, options: WaitOptions): P
         waitMs: delay,
         reason: (error as Error).message,
       });
-      await pause(delay, options.signal);
+      await pause(delay, signal);
       waited += delay;
       delay = Math.min(delay * 2, options.maxDelayMs ?? 8000);
     }

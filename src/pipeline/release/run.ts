@@ -916,12 +916,22 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     // A failing bucket is tried again with backoff: objects first, the manifest, the pointer last, so a retry never exposes half a release.
     // The worker's stop ends a wait between tries at once, with no further try: the job goes back to the queue (stoppedBy).
+    // Only until a try has passed beforeSwitch: the bucket's live pointer may have switched since
+    // (a later PUT failing, or the pointer PUT's answer lost), so the job is not given back to
+    // publish another release: the tries go on to the end and the live release is recorded.
     const publisher = options.publisher;
+    let switching = false;
+    const beforeSwitch = async () => {
+      await stillOurs();
+      switching = true;
+    };
     if (publisher && publisher !== localPublisher)
-      await riding(
-        () => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts, shared: release.shared }),
-        { ...waits, ...PUBLISH_RETRY, signal: options.stopping },
-      );
+      await riding(() => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch, hosts: release.hostClaim?.hosts, shared: release.shared }), {
+        ...waits,
+        ...PUBLISH_RETRY,
+        signal: options.stopping,
+        stoppable: () => !switching,
+      });
     laps.upload = secondsSince(lap);
     lap = performance.now();
     await stillOurs();
