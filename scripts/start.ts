@@ -7,11 +7,11 @@
  * browser a few seconds later, with no restart. A tenant that fails is reported; the others
  * are served.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { environment, setEnvironment, settingsOrExit } from '../src/config/env.ts';
-import { superviseChild } from '../src/pipeline/service/supervisor.ts';
+import { superviseChild, type Supervised } from '../src/pipeline/service/supervisor.ts';
 import { localServerAddress, startsWithDevMessages } from '../src/config/server.ts';
 import { startPorts, unavailablePort } from '../src/pipeline/service/start-ports.ts';
 import { takeStartLock } from '../src/pipeline/service/start-lock.ts';
@@ -23,14 +23,23 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 // Another npm start of this checkout stops here, before the first pass builds or writes anything
 // into dist/ (exit 2, as the pipeline's own port check): dist/ is held by a lock file naming this
-// process (let go on exit), so of two started at the same instant only one builds; then a port
+// process and each pipeline child it starts, so of two started at the same instant only one
+// builds, and a child left writing after this process was killed still holds it; then a port
 // already taken (a pipeline or server of another folder) stops it too.
 const held = await takeStartLock('dist');
 if ('refused' in held) {
   console.error(held.refused);
   process.exit(2);
 }
-process.on('exit', () => held.lock.release());
+const { lock } = held;
+const children: { first?: ChildProcess; pipeline?: Supervised } = {};
+// On exit (the site server stopping npm start too, its port in use) the children are told to stop,
+// so no pipeline is left running; the lock is let go only if none runs any more (else it names
+// them, and the next npm start takes it over once they are gone).
+process.on('exit', () => {
+  for (const child of [children.first, children.pipeline?.current()]) if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  lock.release();
+});
 const portProblem = await unavailablePort(settingsOrExit(() => startPorts(environment())));
 if (portProblem) {
   console.error(portProblem);
@@ -45,13 +54,31 @@ try {
   // No tenants folder: the pipeline says so.
 }
 console.log(startLine({ tenants: slugs.length, published: slugs.filter((slug) => currentRelease('dist', slug)).length, sites: 'dist' }));
-const first = spawnSync(process.execPath, [...pipelineArgs, '--once'], { stdio: 'inherit' });
-if (first.status !== 0) console.error('some tenants failed to publish (see above); serving the ones that did');
+// The first pass: a signal meanwhile is passed to it (a second one kills it), and npm start exits
+// once it has ended, so nothing of this start writes into dist/ after the lock is let go.
+let stoppedBy: NodeJS.Signals | undefined;
+const stopFirst = (signal: NodeJS.Signals) => {
+  children.first?.kill(stoppedBy ? 'SIGKILL' : signal);
+  stoppedBy ??= signal;
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopFirst);
+const first = lock.holdChild(spawn(process.execPath, [...pipelineArgs, '--once'], { stdio: 'inherit' }));
+children.first = first;
+const firstCode = await new Promise<number | null>((done) => {
+  first.once('exit', (code) => done(code));
+  first.once('error', (error) => {
+    console.error(`the pipeline could not start: ${error.message}`);
+    done(null);
+  });
+});
+if (stoppedBy) process.exit(stoppedBy === 'SIGINT' ? 130 : 143);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopFirst);
+if (firstCode !== 0) console.error('some tenants failed to publish (see above); serving the ones that did');
 
 // Supervised (issue 13 H3): a pipeline that dies is started again (after a growing pause
 // while it keeps dying), so feeds keep being taken in; the sites stay served meanwhile. One
 // that cannot run as set (exit 2: its webhook port in use, said in one line) stops npm start.
-const pipeline = superviseChild(() => spawn(process.execPath, pipelineArgs, { stdio: 'inherit' }), {
+const pipeline = superviseChild(() => lock.holdChild(spawn(process.execPath, pipelineArgs, { stdio: 'inherit' })), {
   name: 'the pipeline',
   log: (line) => console.error(line.includes('starting it again') ? `${line} (sites stay served)` : line),
   finalExitCodes: [2],
@@ -60,9 +87,8 @@ const pipeline = superviseChild(() => spawn(process.execPath, pipelineArgs, { st
     process.exit(1);
   },
 });
+children.pipeline = pipeline;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void pipeline.stop(signal));
-// The site server stopping npm start (its port in use) does not leave the pipeline running.
-process.on('exit', () => pipeline.current()?.kill('SIGTERM'));
 
 // No SMS or e-mail provider, on this machine only (the config decides): a sign-in code can be read through the dev message log.
 if (startsWithDevMessages(environment())) {
