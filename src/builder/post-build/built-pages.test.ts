@@ -57,7 +57,7 @@ describe('inline script hashes read on the bytes', () => {
     ];
     for (const html of cases) expect(inlineScriptHashes(Buffer.from(html)).sort(), html).toEqual(patternHashes(html));
     // Random markup from the same pieces.
-    const pieces = ['<script>', '<script type="module">', '<SCRIPT>', '</script>', '</script >', '</scriptx>', 'a()', 'é', '<p>', '>', '<', ' ', '<script src=x>', '\n'];
+    const pieces = ['<script>', '<script type="module">', '<SCRIPT>', '<Script>', '</script>', '</script >', '</scriptx>', 'a()', 'é', '<p>', '<s>', '<S', '<span>', '<style>', '>', '<', ' ', '<script src=x>', '\n'];
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
     for (let round = 0; round < 500; round += 1) {

@@ -6,7 +6,7 @@
  * (same inode), so the facts are remembered by file identity: a one-car release reads only the
  * pages it rendered and stats the rest (measured in docs/scale.md).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { walkFiles } from '../../platform/fs/walk.ts';
@@ -35,8 +35,8 @@ export function inlineScriptHashes(html: string | Buffer): string[] {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    // The hash of the script's UTF-8 bytes, as the browser computes it.
-    found.add(`'sha256-${createHash('sha256').update(bytes.subarray(start, end)).digest('base64')}'`);
+    // The hash of the script's UTF-8 bytes, as the browser computes it (one call: no Hash object a script).
+    found.add(`'sha256-${hash('sha256', bytes.subarray(start, end), 'base64')}'`);
   }
   return [...found];
 }
@@ -45,6 +45,9 @@ const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 const SLASH = 0x2f;
 const SCRIPT = [0x73, 0x63, 0x72, 0x69, 0x70, 0x74]; // 'script'
+/** '<' and the two bytes 'script' (any case) can start with: a page's other tags are passed over by the native search. */
+const OPEN_LOWER = Buffer.from('<s');
+const OPEN_UPPER = Buffer.from('<S');
 
 /** Whether `bytes` holds 'script' (any case) at `at`. */
 function isScriptAt(bytes: Buffer, at: number): boolean {
@@ -63,8 +66,13 @@ const isSpace = (byte: number | undefined) => byte === 0x20 || (byte !== undefin
  */
 function* inlineScripts(bytes: Buffer): Generator<{ attributes: string; start: number; end: number }> {
   let from = 0;
+  // The next '<s' and '<S' at or after `from` (-1: none left; below `from`: to be looked for again).
+  let lower = -2;
+  let upper = -2;
   while (from < bytes.length) {
-    const open = bytes.indexOf(LESS_THAN, from);
+    if (lower !== -1 && lower < from) lower = bytes.indexOf(OPEN_LOWER, from);
+    if (upper !== -1 && upper < from) upper = bytes.indexOf(OPEN_UPPER, from);
+    const open = lower === -1 ? upper : upper === -1 ? lower : Math.min(lower, upper);
     if (open === -1) return;
     from = open + 1;
     if (!isScriptAt(bytes, open + 1)) continue;

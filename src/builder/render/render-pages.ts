@@ -24,6 +24,7 @@ import {
 import { pageFacts, type PageFacts } from '../post-build/built-pages.ts';
 import type { RenderShard } from './children.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './astro/kept-renderer.ts';
+import { ISLAND_STYLE_BY_CALLER, islandStyleInHead } from './astro/island-style.ts';
 import { exitWhenOrphaned } from './orphan-watch.ts';
 
 const settings = buildSettings();
@@ -82,6 +83,11 @@ async function bodyBytes(body: ReadableStream<Uint8Array>): Promise<Buffer> {
   return chunks.length === 1 && only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat(chunks, length);
 }
 
+/** Bytes as a Buffer, over the same memory. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /**
  * Render every static path into `outDir`, except those of `reuseRoutes` (the bundle's routes an
  * incremental release takes over from the previous one): their output files, relative to
@@ -123,7 +129,8 @@ async function renderAll(
     const pageStarted = performance.now();
     let response: Response;
     try {
-      response = await renderPath(app, new Request(requestUrl(pathname, route, origin)), route);
+      // The island style is moved here, on the bytes about to be written (src/middleware.ts leaves such a page to its caller).
+      response = await renderPath(app, new Request(requestUrl(pathname, route, origin)), route, { [ISLAND_STYLE_BY_CALLER]: true });
     } catch (error) {
       // The first line names the page: the pipeline logs it when it falls back to Astro.
       throw new Error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
@@ -131,7 +138,9 @@ async function renderAll(
     if (response.status >= 300 && response.status < 400)
       throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
     if (!response.body) return;
-    const body = await bodyBytes(response.body);
+    const rendered = await bodyBytes(response.body);
+    // A response's bytes are never shared memory.
+    const body = response.headers.get('content-type')?.includes('text/html') ? asBuffer(islandStyleInHead(rendered as Uint8Array<ArrayBuffer>)) : rendered;
     const file = outputFile(pathname, route, outDir);
     const folder = dirname(file);
     try {

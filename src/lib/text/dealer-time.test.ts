@@ -8,6 +8,7 @@ import {
   dealerWallClock,
   dealerYear,
   NO_SITE_ZONE,
+  zoneOffset,
   writtenWallClock,
 } from './dealer-time.ts';
 
@@ -106,5 +107,32 @@ describe("dealerYear (the dealer's current year)", () => {
     // 00:30 on 1 January 2027 at UTC+14.
     expect(dealerYear(Date.parse('2026-12-31T10:30:00Z'))).toBe(2027);
     expect(dealerYear(Date.parse('2026-12-31T09:30:00Z'))).toBe(2026);
+  });
+});
+
+describe('zoneOffset (one formatter kept a zone)', () => {
+  it('gives each zone its own offset when calls of several zones interleave, daylight saving included', () => {
+    const winter = Date.UTC(2026, 6, 1, 12);
+    const summer = Date.UTC(2026, 0, 1, 12);
+    for (let round = 0; round < 2; round += 1) {
+      expect(zoneOffset(summer, 'Australia/Sydney')).toBe(11 * 3_600_000);
+      expect(zoneOffset(summer, 'Australia/Brisbane')).toBe(10 * 3_600_000);
+      expect(zoneOffset(winter, 'Australia/Sydney')).toBe(10 * 3_600_000);
+      expect(zoneOffset(winter, 'Australia/Adelaide')).toBe(9.5 * 3_600_000);
+      expect(zoneOffset(winter, 'UTC')).toBe(0);
+    }
+  });
+
+  it('throws for an unknown zone at every call, and a known zone still works after it', () => {
+    expect(() => zoneOffset(0, 'Not/AZone')).toThrow(RangeError);
+    expect(() => zoneOffset(0, 'Not/AZone')).toThrow(RangeError);
+    expect(zoneOffset(Date.UTC(2026, 0, 1), 'Australia/Brisbane')).toBe(10 * 3_600_000);
+  });
+
+  it('still answers right past the number of zones it keeps', () => {
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 80);
+    const first = zones.map((zone) => zoneOffset(Date.UTC(2026, 0, 1), zone));
+    expect(zones.map((zone) => zoneOffset(Date.UTC(2026, 0, 1), zone))).toEqual(first);
+    expect(zoneOffset(Date.UTC(2026, 0, 1), 'Australia/Perth')).toBe(8 * 3_600_000);
   });
 });

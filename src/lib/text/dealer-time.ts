@@ -10,10 +10,16 @@
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
 
-/** Offset of a time zone at an instant, in ms (Brisbane: +10 h). */
-export function zoneOffset(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One formatter a time zone: making an Intl.DateTimeFormat costs far more than using one (every page reads the dealer's year). */
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+/** More zones than a process meets (a site has one): past it the kept formatters are let go. */
+const WALL_FORMATS_KEPT = 64;
+
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    // An unknown zone throws here, as it did when each call made its own formatter, and is not kept.
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -22,7 +28,17 @@ export function zoneOffset(instant: number, timeZone: string): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    if (wallFormats.size >= WALL_FORMATS_KEPT) wallFormats.clear();
+    wallFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Offset of a time zone at an instant, in ms (Brisbane: +10 h). */
+export function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    wallFormat(timeZone)
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );

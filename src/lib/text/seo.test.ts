@@ -20,6 +20,12 @@ describe('jsonLdText', () => {
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
   });
+
+  it('writes <, >, &, U+2028 and U+2029 as JSON escapes, each where it stands, and leaves the rest as JSON.stringify writes it', () => {
+    const data = { a: '<!-- x & y -->', b: ['\u2028', '\u2029<>', 'é "q" \\'], n: 1 };
+    expect(jsonLdText(data)).toBe(String.raw`{"a":"\u003c!-- x \u0026 y --\u003e","b":["\u2028","\u2029\u003c\u003e","é \"q\" \\"],"n":1}`);
+    expect(JSON.parse(jsonLdText(data))).toEqual(data);
+  });
 });
 
 describe('breadcrumbJsonLd', () => {

@@ -91,6 +91,11 @@ describe('Astro adapter (issue 12 item 2): breaks loudly on an Astro upgrade', (
     const { RouteCache } = await astroModule<{ RouteCache: { prototype: { clearAll?: unknown } } }>('dist/core/render/route-cache.js', ['RouteCache', 'getRouteCache']);
     expect(typeof RouteCache.prototype.clearAll, `RouteCache has no clearAll(). ${RECHECK}`).toBe('function');
 
+    // renderPath hands the render's locals to the app (the kept renderer's ISLAND_STYLE_BY_CALLER, read by src/middleware.ts):
+    // without them a page is still right (the style, moved once, is not moved again), only read and wrapped once more.
+    expect(readFileSync(new URL('dist/core/app/base.js', astroRoot), 'utf8'), `BaseApp.render no longer takes locals in its options. ${RECHECK}`).toMatch(
+      /async render\(request, \{[^}]*\blocals,[^}]*\} = \{\}\)/,
+    );
     // The entry file name and the function behind the prerender directory.
     for (const file of ['dist/core/build/static-build.js', 'dist/core/build/vite-build-config.js']) {
       expect(readFileSync(new URL(file, astroRoot), 'utf8'), `${file}: the prerender entry is no longer named prerender-entry.*. ${RECHECK}`).toContain('PRERENDER_ENTRY_FILENAME_PREFIX = "prerender-entry"');

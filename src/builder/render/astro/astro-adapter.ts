@@ -84,7 +84,7 @@ interface PrerenderApp {
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
   getOptions(): { settings: { scripts: { stage: string; content: string }[] } };
-  render(request: Request, options: { routeData: AstroRoute }): Promise<Response>;
+  render(request: Request, options: { routeData: AstroRoute; locals?: object }): Promise<Response>;
   routeCache?: { clearAll(): void };
 }
 
@@ -235,9 +235,9 @@ export function routeCacheOf(kept: KeptApp): { clearAll(): void } | undefined {
   return kept.app.routeCache;
 }
 
-/** Render one static path with the kept app. */
-export function renderPath(kept: KeptApp, request: Request, route: AstroRoute): Promise<Response> {
-  return kept.app.render(request, { routeData: route });
+/** Render one static path with the kept app; `locals` are the render's Astro locals (what the middleware and pages read as `locals`). */
+export function renderPath(kept: KeptApp, request: Request, route: AstroRoute, locals?: Record<string, unknown>): Promise<Response> {
+  return kept.app.render(request, { routeData: route, ...(locals ? { locals } : {}) });
 }
 
 /** Astro's request URL for a path (getUrlForPath, base '/', directory format, trailingSlash 'ignore'). */

@@ -5,11 +5,19 @@
  * of its parent"). islandStyleInHead() moves that one element, unchanged, to the end of the
  * head, so every page is valid HTML (STYLE.md 18). A page without it is returned as it is.
  * It works on the page's UTF-8 bytes, as rendered, so a page is not decoded and encoded again.
- * Pure; src/middleware.ts applies it to every rendered page.
+ * Pure; src/middleware.ts applies it to every rendered page, except where the render's caller
+ * holds the page's bytes and applies it there (ISLAND_STYLE_BY_CALLER: the kept renderer).
  */
 
 /** Astro's island style element as Astro writes it (island-style.test.ts fails when Astro's own constant changes: an upgrade check). */
 export const ASTRO_ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+
+/**
+ * The local (Astro `locals`, given to the app's render) by which a render's caller says it moves
+ * the island style itself, on the bytes it writes: the middleware then hands Astro's response on
+ * as it is, not read into bytes and wrapped in a second response.
+ */
+export const ISLAND_STYLE_BY_CALLER = 'dealerIslandStyleByCaller';
 
 const STYLE_BYTES = Buffer.from(ASTRO_ISLAND_STYLE);
 const HEAD_END_BYTES = Buffer.from('</head>');
