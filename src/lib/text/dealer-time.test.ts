@@ -136,3 +136,16 @@ describe('zoneOffset (one formatter kept a zone)', () => {
     expect(zoneOffset(Date.UTC(2026, 0, 1), 'Australia/Perth')).toBe(8 * 3_600_000);
   });
 });
+
+describe('dealerYear asked again (the last answer kept)', () => {
+  it('gives each instant and zone its own year when the same and different questions alternate', () => {
+    const newYearUtc = Date.UTC(2026, 11, 31, 15);
+    for (let round = 0; round < 2; round += 1) {
+      expect(dealerYear(newYearUtc, 'Australia/Sydney')).toBe(2027);
+      expect(dealerYear(newYearUtc, 'Australia/Sydney')).toBe(2027);
+      expect(dealerYear(newYearUtc, 'Australia/Perth')).toBe(2026);
+      expect(dealerYear(newYearUtc + 3_600_000 * 2, 'Australia/Perth')).toBe(2027);
+      expect(dealerYear(newYearUtc)).toBe(2027);
+    }
+  });
+});

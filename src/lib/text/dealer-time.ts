@@ -101,13 +101,20 @@ export interface WallClock {
  */
 export const NO_SITE_ZONE = 'Pacific/Kiritimati';
 
+/** dealerYear's last question and answer. */
+let lastYear: { instant: number; timeZone: string; year: number } | undefined;
+
 /**
  * The dealer's current year: the year of `instant` on the wall clock of `timeZone` (site.json
  * `timezone`; NO_SITE_ZONE's when no site is known). The one "this year" of the rules that count
  * a car's age or accept next year's models (docs/pipeline.md "The dealer's year").
  */
 export function dealerYear(instant: number, timeZone: string = NO_SITE_ZONE): number {
-  return dealerWallClock(instant, timeZone).year;
+  // The last answer is kept: a site's pages all ask for the year of the build's moment.
+  if (lastYear?.instant === instant && lastYear.timeZone === timeZone) return lastYear.year;
+  const year = dealerWallClock(instant, timeZone).year;
+  lastYear = { instant, timeZone, year };
+  return year;
 }
 
 /** `instant` read on the dealer's wall clock in `timeZone`, daylight saving included. */
