@@ -1,79 +1,107 @@
 /**
- * A PaymentIntent Stripe made after the lead API died during the call (orphans.ts; SQLite): the
+ * A PaymentIntent Stripe made after the lead API died during the call (orphans.ts; SQLite and,
+ * when available, PostgreSQL): the
  * payment keeps its intent claim but no PaymentIntent, and the dealer's invoice change cancels
  * that dead claim. The sweep searches Stripe by the payment id in the intent's metadata, cancels
  * the intent still open there and keeps its reference (searched once); a payment still pending
- * with such a claim is left alone (a retried card gets that same intent by its idempotency key).
+ * with such a claim is left alone (a retried card gets that same intent by its idempotency key);
+ * ended claims of a site taking no card payments now do not keep other sites' from the sweep.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATING_FOR_MS } from './reserve.ts';
 import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
+import { DATABASES, POSTGRES_SKIP_REASON } from '../../../../tests/support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 
-describe('a PaymentIntent made after the API died during the call (SQLite)', () => {
-  let started: PaymentsApp | undefined;
-  let app: PaymentsApp['app'];
-  let clock = Date.now();
+for (const kind of DATABASES) {
+  describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`a PaymentIntent made after the API died during the call (${kind})`, () => {
+    let started: PaymentsApp | undefined;
+    let app: PaymentsApp['app'];
+    let clock = Date.now();
 
-  beforeAll(async () => {
-    started = await startPaymentsApp('sqlite', 'orphaned-intent-', { options: (stripe) => ({ now: () => clock, payments: standInPayments(stripe) }) });
-    app = started.app;
-  });
-  afterAll(() => started?.stop());
-
-  const rowOf = async (paymentId: string) => (await app.payments.list('alpha', { id: paymentId }))[0]!;
-  const searches = () => started!.stripe.requests.filter((request) => request.path === '/v1/payment_intents/search').length;
-
-  /** A payment of invoice `reference` whose card was submitted and whose PaymentIntent Stripe made, the API stopped before keeping it: the payment and the intent. */
-  const diedDuringTheCall = async (reference: string) => {
-    await app.payments.issueInvoice('alpha', { reference, amountCents: 30_000, expiresAt: clock + 30 * 86_400_000 });
-    const start = await app.inject({
-      method: 'POST',
-      url: '/api/payments/online-payment',
-      headers: ALPHA,
-      payload: { ...shopper, reference, amount: '300.00', terms_conditions: true, attempt: `orphan-${reference}` },
+    beforeAll(async () => {
+      started = await startPaymentsApp(kind, 'orphaned-intent-', { options: (stripe) => ({ now: () => clock, payments: standInPayments(stripe) }) });
+      app = started.app;
     });
-    expect(start.statusCode).toBe(201);
-    const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
-    // The card's claim, then Stripe's PaymentIntent made by the call the API did not live to answer.
-    await started!.database.db.run('UPDATE payments SET intent_at = $1 WHERE id = $2', [clock, paymentId]);
-    const intent = await standInProvider(started!.stripe).createPayment({
-      amountCents: 30_000,
-      currency: 'aud',
-      description: `Payment of ${reference}`,
-      metadata: { tenant: 'alpha', payment_id: paymentId, kind: 'online-payment', lead_id: leadId, reference },
-      idempotencyKey: `payment-${paymentId}`,
+    afterAll(() => started?.stop());
+
+    const rowOf = async (paymentId: string) => (await app.payments.list('alpha', { id: paymentId }))[0]!;
+    const searches = () => started!.stripe.requests.filter((request) => request.path === '/v1/payment_intents/search').length;
+
+    /** A payment of invoice `reference` whose card was submitted and whose PaymentIntent Stripe made, the API stopped before keeping it: the payment and the intent. */
+    const diedDuringTheCall = async (reference: string) => {
+      await app.payments.issueInvoice('alpha', { reference, amountCents: 30_000, expiresAt: clock + 30 * 86_400_000 });
+      const start = await app.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        payload: { ...shopper, reference, amount: '300.00', terms_conditions: true, attempt: `orphan-${reference}` },
+      });
+      expect(start.statusCode).toBe(201);
+      const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
+      // The card's claim, then Stripe's PaymentIntent made by the call the API did not live to answer.
+      await started!.database.db.run('UPDATE payments SET intent_at = $1 WHERE id = $2', [clock, paymentId]);
+      const intent = await standInProvider(started!.stripe).createPayment({
+        amountCents: 30_000,
+        currency: 'aud',
+        description: `Payment of ${reference}`,
+        metadata: { tenant: 'alpha', payment_id: paymentId, kind: 'online-payment', lead_id: leadId, reference },
+        idempotencyKey: `payment-${paymentId}`,
+      });
+      return { paymentId, intentId: intent.ref };
+    };
+
+    it('the invoice change cancels the dead claim; the sweep cancels its PaymentIntent at Stripe and keeps its reference, and searches for it once', async () => {
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-1');
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-1', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
+
+      expect(await app.payments.cancelOrphanedIntents()).toBe(1);
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
+      const searched = searches();
+      clock += 2 * 3_600_000;
+      expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+      expect(searches()).toBe(searched);
     });
-    return { paymentId, intentId: intent.ref };
-  };
 
-  it('the invoice change cancels the dead claim; the sweep cancels its PaymentIntent at Stripe and keeps its reference, and searches for it once', async () => {
-    const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-1');
-    clock += CREATING_FOR_MS + 1_000;
-    await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-1', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
-    expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
-    expect(started!.stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
+    it('a payment still pending with a dead claim is not searched for: its card tried again gets that same PaymentIntent', async () => {
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-2');
+      clock += CREATING_FOR_MS + 1_000;
+      const searched = searches();
+      expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+      expect(searches()).toBe(searched);
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
+      const again = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
+      expect(again.statusCode).toBe(201);
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'pending', provider_ref: intentId });
+    });
 
-    expect(await app.payments.cancelOrphanedIntents()).toBe(1);
-    expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
-    expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
-    const searched = searches();
-    clock += 2 * 3_600_000;
-    expect(await app.payments.cancelOrphanedIntents()).toBe(0);
-    expect(searches()).toBe(searched);
+    it("20 ended claims of a site taking no card payments now do not keep another site's orphaned PaymentIntent from the sweep", async () => {
+      // beta took card payments once (its Stripe settings since removed): card submissions whose PaymentIntent was never made.
+      for (let i = 0; i < 20; i++) {
+        await started!.database.db.run(
+          `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at, client, intent_at)
+         VALUES ($1, 'beta', 'online-payment', NULL, NULL, 'B-1', $2, 'stripe', NULL, 1000, 'aud', 'failed', $3, $3, '1.2.3.4', $3)`,
+          [`beta-orphan-${i}`, `beta-attempt-${i}`, clock - CREATING_FOR_MS - 60_000],
+        );
+      }
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-3');
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-3', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+      let cancelled = 0;
+      for (let sweep = 0; sweep < 3; sweep++) {
+        cancelled += await app.payments.cancelOrphanedIntents();
+        clock += 30_000;
+      }
+      expect(cancelled).toBe(1);
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
+    });
   });
-
-  it('a payment still pending with a dead claim is not searched for: its card tried again gets that same PaymentIntent', async () => {
-    const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-2');
-    clock += CREATING_FOR_MS + 1_000;
-    const searched = searches();
-    expect(await app.payments.cancelOrphanedIntents()).toBe(0);
-    expect(searches()).toBe(searched);
-    expect(started!.stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
-    const again = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
-    expect(again.statusCode).toBe(201);
-    expect(await rowOf(paymentId)).toMatchObject({ status: 'pending', provider_ref: intentId });
-  });
-});
+}

@@ -8,6 +8,8 @@
  * metadata, cancels those still open and keeps their reference on the payment (so it is not
  * searched for again, and their events name it). The provider's search is eventually consistent:
  * one not found yet is searched for again an hour later, while the payment ended less than a day ago.
+ * A payment of a site taking no card payments now is claimed like the others (not searched), so it
+ * is passed over for an hour and does not keep other sites' payments out of the sweep's batch.
  */
 import type { PaymentsContext } from './context.ts';
 import { CREATING_FOR_MS } from './reserve.ts';
@@ -27,9 +29,12 @@ export async function cancelOrphanedIntents(ctx: PaymentsContext): Promise<numbe
   const at = ctx.deps.now();
   let cancelled = 0;
   for (const row of await ctx.repo.endedClaimsWithoutIntent(at - CREATING_FOR_MS, at - SEARCH_FOR_MS, at - SEARCH_AGAIN_MS, SEARCH_BATCH)) {
+    // Claimed before the site's provider is looked at: a payment of a site taking no card payments
+    // now is passed over until the next search, so it does not stay first in every sweep's batch.
+    if (!(await ctx.repo.claimSearch(row.id, at, at - SEARCH_AGAIN_MS))) continue;
     const tenant = ctx.deps.tenants.get(row.tenant);
     const provider = tenant ? ctx.provider(tenant) : undefined;
-    if (!provider || !(await ctx.repo.claimSearch(row.id, at, at - SEARCH_AGAIN_MS))) continue;
+    if (!provider) continue;
     try {
       const found = await provider.findPayments({ payment_id: row.id });
       for (const intent of found) {
