@@ -43,8 +43,9 @@ export async function release(ctx: PaymentsContext, tenant: ApiTenant, paymentId
  * provider took (the event's charge; a payment the refund command refunds took the amount asked).
  * Refunded in full, the payment is refunded (its hold freed, its car's reserved overlay entry taken
  * down), in part partially refunded (a conflict stays a conflict), and its lead is sent with the
- * refund. A payment in review (the provider took another amount than the one asked: webhook.ts
- * paid(); only the provider's dashboard refunds it) refunded in part stays in review, the mismatch
+ * refund (a deposit refunded in part, its car still reserved, with the reservation's end). A
+ * payment in review (the provider took another amount than the one asked: webhook.ts paid(); only
+ * the provider's dashboard refunds it) refunded in part stays in review, the mismatch
  * still the dealer's to settle; its lead, never sent paid, is not sent refunded either (it would
  * carry the amount asked as the amount paid); logged. Conditional on the state it was decided on
  * (`UPDATE ... WHERE status = <read> AND refunded_cents = <read>`): when another recorder changed
@@ -79,7 +80,10 @@ export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read
       return full ? 'refunded' : 'partially refunded: in review';
     }
     if (full && decided.kind === 'reservation' && decided.car_id) await ctx.unmarkReserved(tenant.slug, decided.car_id, decided.provider_ref);
-    if (decided.status !== 'conflict') await ctx.completeLead(tenant, { ...decided, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded');
+    if (decided.status === 'conflict') return status;
+    // Refunded in part, a deposit's car stays reserved: its lead keeps saying until when.
+    const reservedUntil = full || decided.kind !== 'reservation' ? undefined : await ctx.repo.reservedUntil(decided.id);
+    await ctx.completeLead(tenant, { ...decided, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded', reservedUntil);
     return status;
   }
   return 'already recorded';

@@ -116,6 +116,12 @@ export class PaymentRepository {
     return held[0] ? rowOf(held[0]) : undefined;
   }
 
+  /** When payment `id`'s reservation of its car ends (its hold reserved: a paid deposit, or one refunded only in part), if it has one. */
+  async reservedUntil(id: string): Promise<number | undefined> {
+    const rows = await this.#db.query<{ expires_at: number | string }>("SELECT expires_at FROM car_holds WHERE payment_id = $1 AND state = 'reserved'", [id]);
+    return rows[0] ? Number(rows[0].expires_at) : undefined;
+  }
+
   /**
    * Whether this car's reservation is the lead's own: a deposit of the lead for it paid (or refunded
    * only in part, the car still reserved). Holds are told apart by lead only (docs/payments.md).
