@@ -59,4 +59,24 @@ describe('regoStatus', () => {
     expect(regoStatus('2026-12-06', Date.parse(at), false, timeZone)?.state).toBe(state);
     expect(regoStatus('06/12/2026', Date.parse(at), false, timeZone)?.state).toBe(state);
   });
+
+  // A date-time expiry names the day its date part writes, its offset aside: the dealer's midnight
+  // starting 6 Dec ('+10:00', '+08:00') is 6 Dec, not the UTC day it falls on (5 Dec).
+  it.each([
+    ['2026-12-06T00:00:00+10:00', 'Australia/Brisbane', '2026-12-06T02:00:00Z', 'current'], // noon 6 Dec in Brisbane
+    ['2026-12-06T00:00:00+10:00', 'Australia/Brisbane', '2026-12-06T13:59:59Z', 'current'], // 23:59:59 on 6 Dec
+    ['2026-12-06T00:00:00+10:00', 'Australia/Brisbane', '2026-12-06T14:00:00Z', 'expired'], // 00:00 on 7 Dec
+    ['2026-12-06T23:59:59+10:00', 'Australia/Brisbane', '2026-12-06T13:59:59Z', 'current'],
+    ['2026-12-06T00:00:00+08:00', 'Australia/Perth', '2026-12-06T04:00:00Z', 'current'], // noon 6 Dec in Perth
+    ['2026-12-06T00:00:00+08:00', 'Australia/Perth', '2026-12-06T15:59:59Z', 'current'],
+    ['2026-12-06T00:00:00+08:00', 'Australia/Perth', '2026-12-06T16:00:00Z', 'expired'],
+    ['2026-12-06T00:00:00Z', 'Australia/Brisbane', '2026-12-06T13:59:59Z', 'current'],
+    ['2026-12-06T00:00:00Z', 'Australia/Brisbane', '2026-12-06T14:00:00Z', 'expired'],
+    ['2026-12-06T20:00:00-05:00', 'Australia/Brisbane', '2026-12-06T13:59:59Z', 'current'],
+    ['2026-12-06T20:00:00-05:00', 'Australia/Brisbane', '2026-12-06T14:00:00Z', 'expired'],
+    ['2026-12-06', 'Australia/Perth', '2026-12-06T15:59:59Z', 'current'],
+    ['2026-12-06', 'Australia/Perth', '2026-12-06T16:00:00Z', 'expired'],
+  ])('expiry %s in %s at %s -> %s, the expiry day 6 Dec', (expiry, timeZone, at, state) => {
+    expect(regoStatus(expiry, Date.parse(at), false, timeZone)).toEqual({ state, text: expiry, expiry: Date.UTC(2026, 11, 6) });
+  });
 });

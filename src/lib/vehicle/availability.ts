@@ -44,6 +44,23 @@ export function parseFeedDate(text: string | null | undefined): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
+/** The date part of an ISO feed date: year, month and (a month's 1st when left out) day. */
+const WRITTEN_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?/;
+
+/**
+ * The calendar day a feed date writes, as epoch ms of that day's UTC midnight (the form formatDay
+ * takes); null when parseFeedDate cannot read it. A date is that day, a month its 1st, and a
+ * date-time the date it writes, its offset aside ('2026-12-06T00:00:00+10:00' is 6 Dec, not the
+ * UTC day 5 Dec it falls on): the day the feed means, which no zone moves.
+ */
+export function feedDay(text: string): number | null {
+  const parsed = parseFeedDate(text);
+  if (parsed === null) return null;
+  const written = WRITTEN_DATE.exec(text.trim());
+  // The Australian '06/12/2026' is parsed as its UTC midnight already.
+  return written ? Date.UTC(Number(written[1]), Number(written[2]) - 1, Number(written[3] ?? 1)) : parsed;
+}
+
 /** A car's registration on the build day, from its feed expiry (spec §5 "Rego expiry"). */
 export interface RegoStatus {
   /**
@@ -53,24 +70,23 @@ export interface RegoStatus {
   state: 'current' | 'expired' | 'unregistered' | 'unknown';
   /** The expiry as the feed gives it, trimmed. */
   text: string;
-  /** The expiry day (epoch ms, its UTC fields the day shown); null when the text is no date. */
+  /** The expiry day as written (feedDay: epoch ms, its UTC fields the day shown); null when the text is no date. */
   expiry: number | null;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The registration of a car with this feed expiry at `now`; null when the feed gives none.
- * The expiry is a day on the dealer's calendar (`timeZone`, site.json `timezone`): a rego
- * expiring today is still registered today, and it has passed from the dealer's next midnight.
+ * The expiry is the day the feed writes (feedDay, also the day the row shows) on the dealer's
+ * calendar (`timeZone`, site.json `timezone`): a rego expiring today is still registered today,
+ * and it has passed from the dealer's next midnight.
  */
 export function regoStatus(regoExpiry: string | null | undefined, now: number, showUnregistered: boolean, timeZone: string): RegoStatus | null {
   const text = presentText(regoExpiry);
   if (text === null) return null;
-  const expiry = parseFeedDate(text);
+  const expiry = feedDay(text);
   if (expiry === null) return { state: 'unknown', text, expiry };
   const today = dealerWallClock(now, timeZone);
   // Both days as UTC midnights: the day the row shows against the dealer's date.
-  const passed = Math.floor(expiry / DAY_MS) * DAY_MS < Date.UTC(today.year, today.month - 1, today.day);
+  const passed = expiry < Date.UTC(today.year, today.month - 1, today.day);
   return { state: passed ? (showUnregistered ? 'unregistered' : 'expired') : 'current', text, expiry };
 }

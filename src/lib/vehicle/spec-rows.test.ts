@@ -139,6 +139,15 @@ describe('usedCarChecks', () => {
     expect(registration('2026-06-15', true)).toBe(`Registered until ${today}`);
     expect(registration('soon', false)).toBeUndefined();
   });
+
+  it('shows the expiry day a date-time writes, its offset aside, the day the rule reads', () => {
+    const noon6DecBrisbane = { now: Date.UTC(2026, 11, 6, 2), showUnregistered: false, timeZone: 'Australia/Brisbane' };
+    const shown = (rego_expiry: string) => vehicleDetails(makeCar({ ...base, rego_expiry }), noon6DecBrisbane).find((row) => row.label === 'Rego Expiry')?.value;
+    for (const expiry of ['2026-12-06T00:00:00+10:00', '2026-12-06T00:00:00+08:00', '2026-12-06T00:00:00Z', '2026-12-06', '06/12/2026']) expect(shown(expiry)).toBe('6 Dec 2026');
+    expect(shown('2026-12-05T23:00:00+10:00')).toBe('Expired 5 Dec 2026');
+    const checks = usedCarChecks(makeCar({ ...base, rego_expiry: '2026-12-06T00:00:00+10:00' }), noon6DecBrisbane);
+    expect(checks.find((row) => row.label === 'Registration')?.value).toBe('Registered until 6 Dec 2026');
+  });
 });
 
 describe('featureList', () => {
