@@ -8,8 +8,7 @@
  * metadata, cancels those still open and keeps their reference on the payment (so it is not
  * searched for again, and their events name it). The provider's search is eventually consistent:
  * one not found yet is searched for again an hour later, while the payment ended less than a day ago.
- * A payment of a site taking no card payments now is claimed like the others (not searched), so it
- * is passed over for an hour and does not keep other sites' payments out of the sweep's batch.
+ * One of a site taking no card payments now is claimed too (not searched): it waits its hour as well.
  */
 import type { PaymentsContext } from './context.ts';
 import { CREATING_FOR_MS } from './reserve.ts';
