@@ -7,7 +7,7 @@
  * hosts, DNS answers, each redirect and the socket's connected peer: the outbound-address
  * policy of src/platform/net/outbound.ts.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { PHOTO_DEFAULTS, type PhotoFetchSettings } from '../config/images.ts';
 import { guardPeer, literalRefusal, outboundRequestOptions } from '../platform/net/outbound.ts';
@@ -27,6 +27,15 @@ type Attempt = { ok: true; bytes: Buffer } | { ok: false; reason: string; transi
 
 const MAX_REDIRECTS = 3;
 
+/** A redirect's target, or null when the Location header is not a URL (a host's answer is untrusted). */
+function redirectTarget(location: string, base: URL): string | null {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return null;
+  }
+}
+
 function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
   return new Promise((done) => {
     let settled = false;
@@ -36,31 +45,58 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
       clearTimeout(timer);
       done(result);
     };
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: 'GET',
-        headers: { accept: 'image/avif,image/webp,image/*;q=0.8', 'user-agent': 'dealer-sites-photo-fetch/1' },
-        ...outboundRequestOptions(options),
-      },
-      (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location) {
-          response.resume();
-          return finish({ redirect: new URL(response.headers.location, url).href });
-        }
-        if (status !== 200) {
-          response.resume();
-          return finish({ ok: false, reason: `HTTP ${status}`, transient: status >= 500 || status === 429 });
-        }
-        const declared = Number(response.headers['content-length']);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
+    // Every callback below runs outside this promise's executor: one that threw would end the
+    // process (a stock's photo would crash every release of it), so each is guarded.
+    const guarded =
+      <A extends unknown[]>(handler: (...args: A) => void) =>
+      (...args: A) => {
+        try {
+          handler(...args);
+        } catch (error) {
           request.destroy();
-          return finish({ ok: false, reason: `too large: ${declared} bytes declared, the limit is ${options.maxBytes}`, transient: false });
+          finish({ ok: false, reason: `download failed: ${(error as Error).message}`, transient: false });
         }
-        const chunks: Buffer[] = [];
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
+      };
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish({ ok: false, reason: `timed out after ${options.timeoutMs} ms`, transient: true });
+    }, options.timeoutMs);
+    let created: ClientRequest;
+    try {
+      created = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'GET',
+          headers: { accept: 'image/avif,image/webp,image/*;q=0.8', 'user-agent': 'dealer-sites-photo-fetch/1' },
+          ...outboundRequestOptions(options),
+        },
+        guarded((response: IncomingMessage) => onResponse(response)),
+      );
+    } catch (error) {
+      return finish({ ok: false, reason: `cannot request: ${(error as Error).message}`, transient: false });
+    }
+    const request = created;
+    const onResponse = (response: IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.resume();
+        const target = redirectTarget(response.headers.location, url);
+        return finish(target === null ? { ok: false, reason: 'bad redirect Location', transient: false } : { redirect: target });
+      }
+      if (status !== 200) {
+        response.resume();
+        return finish({ ok: false, reason: `HTTP ${status}`, transient: status >= 500 || status === 429 });
+      }
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        request.destroy();
+        return finish({ ok: false, reason: `too large: ${declared} bytes declared, the limit is ${options.maxBytes}`, transient: false });
+      }
+      const chunks: Buffer[] = [];
+      let received = 0;
+      response.on(
+        'data',
+        guarded((chunk: Buffer) => {
           received += chunk.length;
           if (received > options.maxBytes) {
             request.destroy();
@@ -68,18 +104,17 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
             return;
           }
           chunks.push(chunk);
-        });
-        response.on('end', () => finish({ ok: true, bytes: Buffer.concat(chunks) }));
-        response.on('error', (error) => finish({ ok: false, reason: `download failed: ${error.message}`, transient: true }));
-        response.on('aborted', () => finish({ ok: false, reason: 'download aborted by the server', transient: true }));
-      },
-    );
+        }),
+      );
+      response.on(
+        'end',
+        guarded(() => finish({ ok: true, bytes: Buffer.concat(chunks) })),
+      );
+      response.on('error', (error) => finish({ ok: false, reason: `download failed: ${error.message}`, transient: true }));
+      response.on('aborted', () => finish({ ok: false, reason: 'download aborted by the server', transient: true }));
+    };
     // Judge the address actually connected to as well (a reused keep-alive socket included).
     guardPeer(request, options);
-    const timer = setTimeout(() => {
-      request.destroy();
-      finish({ ok: false, reason: `timed out after ${options.timeoutMs} ms`, transient: true });
-    }, options.timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) =>
       finish({
         ok: false,

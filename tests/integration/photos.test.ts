@@ -2,8 +2,9 @@
  * Feed photos (issue 15): download, checks by content, faults, transform (EXIF stripped,
  * upright, 3:2, AVIF/WebP/JPEG), the shared content-addressed cache, retry on the next
  * build, and the post-build step that puts the files into a site; in a fleet, a worker with
- * an empty disk takes what another made from the shared work. Photos come from the local
- * photo host of tests/support/photos (phone-like JPEGs with EXIF orientation and GPS).
+ * an empty disk takes what another made from the shared work; a hostile host's answers fail
+ * its photos, never the process. Photos come from the local photo host of tests/support/photos
+ * (phone-like JPEGs with EXIF orientation and GPS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -425,5 +426,29 @@ describe('N2 photo fetching never reaches loopback or private hosts, in any addr
     const to = encodeURIComponent(`http://127.0.0.2:${frontPort}/r?to=x`);
     const result = await fetchPhoto(`http://127.0.0.2:${frontPort}/r?to=${to}`, { ...STRICT, allowAddresses: ['127.0.0.2'] });
     expect(result).toMatchObject({ ok: false, reason: 'more than 3 redirects' });
+  });
+});
+
+describe('a hostile photo host cannot end the process', () => {
+  // Answers every request with a redirect whose Location no URL parser accepts.
+  let host: Server;
+  let origin = '';
+  beforeAll(async () => {
+    host = createServer((req, res) => res.writeHead(302, { location: 'http://[' }).end());
+    await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((done) => host.close(done)));
+
+  it('an unparsable redirect Location fails that photo for good (no retry, no uncaught error); the car shows its placeholder', async () => {
+    expect(await fetchPhoto(`${origin}/r1.jpg`, FAST)).toEqual({ ok: false, reason: 'bad redirect Location', attempts: 1 });
+    const tenant = {
+      slug: 'bad-redirect',
+      site: {},
+      visible: [{ id: 1, slug: 'car-1', simple_body: 'Ute', images: [{ image: `${origin}/r2.jpg` }] } as unknown as Car],
+    };
+    const report = await resolveTenantPhotos(tenant, { cache: freshCache(), fetch: FAST, faultMemoMs: 0 });
+    expect(report.faults).toEqual([{ tenant: 'bad-redirect', car: '1 (car-1)', url: `${origin}/r2.jpg`, reason: 'bad redirect Location' }]);
+    expect(tenant.visible[0]!.images![0]!.image).toBe('/media/placeholders/ute.webp');
   });
 });
