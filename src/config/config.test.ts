@@ -42,13 +42,24 @@ describe('config defaults (unchanged from before the config module)', () => {
     expect(photoCacheDir({})).toMatch(/\/\.cache\/photos$/);
     // Each default written once (PHOTO_DEFAULTS): the unset variables give it, and the photo step falls back to it (src/images/resolve.test.ts). docs/images.md lists these.
     expect(photoOptionsFromEnv({})).toEqual(PHOTO_DEFAULTS);
-    expect(PHOTO_DEFAULTS).toEqual({ fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, allowPrivate: false }, downloads: 6, transforms: 2, faultMemoMs: 120_000 });
+    expect(PHOTO_DEFAULTS).toEqual({
+      fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, minBytesPerSecond: 10_000, rateGraceMs: 5_000, allowPrivate: false },
+      downloads: 6,
+      transforms: 2,
+      faultMemoMs: 120_000,
+      deadlineMs: 120_000,
+    });
     expect(photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '5000', DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_MAX_BYTES: '', DEALER_PHOTO_ALLOW_PRIVATE: 'yes', DEALER_PHOTO_DOWNLOADS: '4' })).toEqual({
       ...PHOTO_DEFAULTS,
       fetch: { ...PHOTO_DEFAULTS.fetch, timeoutMs: 5000, retries: 0 },
       downloads: 4,
     });
     expect(photoOptionsFromEnv({ DEALER_PHOTO_ALLOW_PRIVATE: '1' }).fetch?.allowPrivate).toBe(true);
+    // The minimum download rate (0 turns it off) and a tenant's photo time per release.
+    expect(photoOptionsFromEnv({ DEALER_PHOTO_MIN_RATE: '0', DEALER_PHOTO_DEADLINE_MS: '60000' })).toMatchObject({ fetch: { minBytesPerSecond: 0 }, deadlineMs: 60_000 });
+    expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DEADLINE_MS: '0', DEALER_PHOTO_MIN_RATE: '-1' }))).toMatch(
+      /^Invalid photo configuration:\n {2}DEALER_PHOTO_MIN_RATE: expected a whole number of bytes per second from 0 to 1073741824 \(0: no minimum\)\n {2}DEALER_PHOTO_DEADLINE_MS: expected a whole number of milliseconds from 1000 to 86400000$/,
+    );
   });
 
   it('pipeline and search: webhook on 127.0.0.1:4322, no token, no queue; empty variables count as unset', () => {

@@ -19,6 +19,10 @@ const PhotoSchema = v.object({
   DEALER_PHOTO_MAX_BYTES: wholeNumber(1, 1024 ** 3, 'expected a whole number of bytes from 1 to 1073741824 (0 would refuse every photo as too large)'),
   // 0 is a choice: one attempt per photo, no retry.
   DEALER_PHOTO_RETRIES: wholeNumber(0, 20, 'expected a whole number from 0 to 20 (0: one attempt, no retry)'),
+  // 0 turns the rate check off (the per-attempt deadline still applies).
+  DEALER_PHOTO_MIN_RATE: wholeNumber(0, 1024 ** 3, 'expected a whole number of bytes per second from 0 to 1073741824 (0: no minimum)'),
+  // A tenant's photo time: below a second no photo could finish; past a day is a mistake.
+  DEALER_PHOTO_DEADLINE_MS: wholeNumber(1_000, 86_400_000, 'expected a whole number of milliseconds from 1000 to 86400000'),
   DEALER_PHOTO_DOWNLOADS: workers,
   DEALER_PHOTO_TRANSFORMS: workers,
   /** '1': photos may come from loopback and private addresses (tests and local fixtures only). */
@@ -40,6 +44,10 @@ export interface PhotoFetchSettings {
   retries: number;
   /** Back-off before retry n is n x this, in ms. */
   retryDelayMs: number;
+  /** A body arriving slower than this on average (bytes/s), past rateGraceMs, is cut as a transient failure; 0: no minimum (DEALER_PHOTO_MIN_RATE). */
+  minBytesPerSecond: number;
+  /** How long a body may arrive slower than minBytesPerSecond at first, in ms from its headers. */
+  rateGraceMs: number;
   /** Loopback and private addresses allowed (DEALER_PHOTO_ALLOW_PRIVATE=1: tests and local fixtures only). */
   allowPrivate: boolean;
 }
@@ -53,6 +61,12 @@ export interface PhotoSettings {
   transforms: number;
   /** How long a URL that failed in this process is reported again without a new download, in ms (0: always tried again). */
   faultMemoMs: number;
+  /**
+   * A tenant's photo time per release, in ms (DEALER_PHOTO_DEADLINE_MS): when it passes, the
+   * downloads under way are cut and the photos not done are left for a later release (their
+   * cars show the placeholder meanwhile); they are not remembered as failed.
+   */
+  deadlineMs: number;
 }
 
 /**
@@ -60,19 +74,22 @@ export interface PhotoSettings {
  * own when a caller hands no setting (tests, scripts). docs/images.md lists them.
  */
 export const PHOTO_DEFAULTS = {
-  fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, allowPrivate: false },
+  fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, minBytesPerSecond: 10_000, rateGraceMs: 5_000, allowPrivate: false },
   downloads: 6,
   transforms: 2,
   // The pipeline resolves a tenant's photos before it diffs the stock and again in the full build it may start.
   faultMemoMs: 120_000,
+  // A slow or hostile photo host holds a release (and its job slot) no longer than this.
+  deadlineMs: 120_000,
 } as const satisfies PhotoSettings;
 
 /**
  * The photo step's settings: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES,
- * DEALER_PHOTO_RETRIES, DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS,
- * DEALER_PHOTO_ALLOW_PRIVATE=1, each unset one PHOTO_DEFAULTS'. A value out of its range (every
- * one a whole number: the deadline 1 ms to an hour, the size cap 1 byte to 1 GB, retries 0 to
- * 20, downloads and transforms 1 to 1000) throws ConfigError naming it.
+ * DEALER_PHOTO_RETRIES, DEALER_PHOTO_MIN_RATE, DEALER_PHOTO_DEADLINE_MS, DEALER_PHOTO_DOWNLOADS,
+ * DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1, each unset one PHOTO_DEFAULTS'. A value
+ * out of its range (every one a whole number: the attempt deadline 1 ms to an hour, the size cap
+ * 1 byte to 1 GB, retries 0 to 20, the minimum rate 0 to 1 GB/s, the tenant's photo time 1 s to a
+ * day, downloads and transforms 1 to 1000) throws ConfigError naming it.
  */
 export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);
@@ -81,6 +98,7 @@ export function photoOptionsFromEnv(env: Environment = environment()): PhotoSett
     timeoutMs: e.DEALER_PHOTO_TIMEOUT_MS ?? PHOTO_DEFAULTS.fetch.timeoutMs,
     maxBytes: e.DEALER_PHOTO_MAX_BYTES ?? PHOTO_DEFAULTS.fetch.maxBytes,
     retries: e.DEALER_PHOTO_RETRIES ?? PHOTO_DEFAULTS.fetch.retries,
+    minBytesPerSecond: e.DEALER_PHOTO_MIN_RATE ?? PHOTO_DEFAULTS.fetch.minBytesPerSecond,
     allowPrivate: e.DEALER_PHOTO_ALLOW_PRIVATE === '1',
   };
   return {
@@ -88,5 +106,6 @@ export function photoOptionsFromEnv(env: Environment = environment()): PhotoSett
     fetch,
     downloads: e.DEALER_PHOTO_DOWNLOADS ?? PHOTO_DEFAULTS.downloads,
     transforms: e.DEALER_PHOTO_TRANSFORMS ?? PHOTO_DEFAULTS.transforms,
+    deadlineMs: e.DEALER_PHOTO_DEADLINE_MS ?? PHOTO_DEFAULTS.deadlineMs,
   };
 }

@@ -1,8 +1,9 @@
 /**
- * Download one feed photo (issue 15): http(s) only, a deadline per attempt, a size cap
- * (Content-Length and the bytes actually received), a few redirects, retries with back-off
- * for transient failures (network errors, timeouts, 5xx, 429), and a check by content that
- * the body is an image. Never throws: a failure is a reason a person can act on.
+ * Download one feed photo (issue 15): http(s) only, a deadline per attempt, a minimum rate
+ * of the body, a size cap (Content-Length and the bytes actually received), a few redirects,
+ * retries with back-off for transient failures (network errors, timeouts, too slow, 5xx, 429),
+ * and a check by content that the body is an image. Never throws: a failure is a reason a
+ * person can act on. A caller's signal stops it (the download under way is cut).
  * Loopback, private and link-local addresses are refused in every written form, for literal
  * hosts, DNS answers, each redirect and the socket's connected peer: the outbound-address
  * policy of src/platform/net/outbound.ts.
@@ -19,11 +20,15 @@ export { embeddedIPv4, isPrivateAddress } from '../platform/net/outbound.ts';
 export interface FetchPhotoOptions extends PhotoFetchSettings {
   /** Private addresses allowed one by one, exactly as connected to (local fixtures). */
   allowAddresses?: readonly string[];
+  /** Once it aborts the fetch ends: the download under way is cut, no retry starts (the result says `stopped`). */
+  signal?: AbortSignal;
 }
 
-export type FetchPhotoResult = { ok: true; bytes: Buffer; type: PhotoType; attempts: number } | { ok: false; reason: string; attempts: number };
+export type FetchPhotoResult = { ok: true; bytes: Buffer; type: PhotoType; attempts: number } | { ok: false; reason: string; attempts: number; stopped?: true };
 
-type Attempt = { ok: true; bytes: Buffer } | { ok: false; reason: string; transient: boolean } | { redirect: string };
+type Attempt = { ok: true; bytes: Buffer } | { ok: false; reason: string; transient: boolean; stopped?: true } | { redirect: string };
+
+const stoppedReason = (signal: AbortSignal) => `stopped: ${signal.reason instanceof Error ? signal.reason.message : String(signal.reason)}`;
 
 const MAX_REDIRECTS = 3;
 
@@ -39,10 +44,13 @@ function redirectTarget(location: string, base: URL): string | null {
 function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
   return new Promise((done) => {
     let settled = false;
+    let rateCheck: NodeJS.Timeout | undefined;
     const finish = (result: Attempt) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(rateCheck);
+      options.signal?.removeEventListener('abort', stop);
       done(result);
     };
     // Every callback below runs outside this promise's executor: one that threw would end the
@@ -57,6 +65,10 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
           finish({ ok: false, reason: `download failed: ${(error as Error).message}`, transient: false });
         }
       };
+    const stop = () => {
+      request.destroy();
+      finish({ ok: false, reason: stoppedReason(options.signal!), transient: false, stopped: true });
+    };
     const timer = setTimeout(() => {
       request.destroy();
       finish({ ok: false, reason: `timed out after ${options.timeoutMs} ms`, transient: true });
@@ -76,6 +88,7 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
       return finish({ ok: false, reason: `cannot request: ${(error as Error).message}`, transient: false });
     }
     const request = created;
+    options.signal?.addEventListener('abort', stop);
     const onResponse = (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
@@ -94,6 +107,21 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
       }
       const chunks: Buffer[] = [];
       let received = 0;
+      // A body that drips (a slow or hostile host) is cut once past its grace, not at the attempt's deadline.
+      const { minBytesPerSecond, rateGraceMs } = options;
+      if (minBytesPerSecond > 0) {
+        const bodyStart = performance.now();
+        rateCheck = setInterval(
+          guarded(() => {
+            const elapsed = performance.now() - bodyStart;
+            if (elapsed < rateGraceMs || (received * 1000) / elapsed >= minBytesPerSecond) return;
+            request.destroy();
+            const seconds = Math.round(elapsed / 100) / 10;
+            finish({ ok: false, reason: `too slow: ${received} bytes in ${seconds} s, the minimum is ${minBytesPerSecond} bytes/s`, transient: true });
+          }),
+          Math.min(1_000, Math.max(50, rateGraceMs / 4)),
+        );
+      }
       response.on(
         'data',
         guarded((chunk: Buffer) => {
@@ -126,7 +154,17 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
   });
 }
 
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** Wait `ms`, or less when the signal aborts. */
+const pause = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((done) => {
+    const end = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', end);
+      done();
+    };
+    const timer = setTimeout(end, ms);
+    signal?.addEventListener('abort', end);
+  });
 
 /** Download a photo URL and check it is an image; a setting left out is PHOTO_DEFAULTS'. */
 export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOptions> = {}): Promise<FetchPhotoResult> {
@@ -143,6 +181,7 @@ export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOp
     // The scheme, and an address written as the host (which never goes through DNS).
     const refusal = literalRefusal(url, options);
     if (refusal) return { ok: false, reason: refusal, attempts };
+    if (options.signal?.aborted) return { ok: false, reason: stoppedReason(options.signal), attempts, stopped: true };
     attempts += 1;
     const result = await attempt(url, options);
     if ('redirect' in result) {
@@ -156,8 +195,9 @@ export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOp
       if (!type) return { ok: false, reason: `not an image (${describeStart(result.bytes)})`, attempts };
       return { ok: true, bytes: result.bytes, type, attempts };
     }
+    if (result.stopped) return { ok: false, reason: result.reason, attempts, stopped: true };
     if (!result.transient || attempts > options.retries)
       return { ok: false, reason: attempts > 1 ? `${result.reason} (${attempts} attempts)` : result.reason, attempts };
-    await pause(options.retryDelayMs * attempts);
+    await pause(options.retryDelayMs * attempts, options.signal);
   }
 }

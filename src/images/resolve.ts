@@ -6,7 +6,9 @@
  * separately: sharp is CPU-bound), and the car's records are rewritten to the local photo URL
  * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
  * decoded is reported (tenant, car, URL, reason) and replaced by the body placeholder; it
- * never fails the build and, not being cached, is tried again by the next build. A cache that
+ * never fails the build and, not being cached, is tried again by the next build. A run has a
+ * deadline (PhotoSettings `deadlineMs`): photos not done by then show the placeholder and are
+ * left for a later build, not counted as faults. A cache that
  * cannot be written (a full disk) is no photo's fault: the run throws, the build or job fails.
  * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
  */
@@ -42,6 +44,8 @@ export interface PhotoRunOptions {
   faultMemoMs?: number;
   /** Once it aborts no photo starts: the run ends when those under way are done (kept in the cache and the shared work) and throws its reason. */
   signal?: AbortSignal;
+  /** The run's time in ms: when it passes, no photo starts and the downloads under way are cut; the photos not done are `deferred`. */
+  deadlineMs?: number;
 }
 
 /** Recent faults of this process, by URL. */
@@ -59,11 +63,14 @@ export interface PhotoReport {
   transformed: number;
   /** Known from the fleet's shared work (the tenant's URL index or a variant set another worker made): nothing made. */
   shared: number;
+  /** Not done when the run's deadline passed: the placeholder is shown and a later build fetches them (not faults). */
+  deferred: number;
   faults: PhotoFault[];
   seconds: number;
 }
 
-type Resolution = { ok: true; url: string } | { ok: false; reason: string };
+/** A failed photo, or (deferred) one the run's deadline left for a later build. */
+type Resolution = { ok: true; url: string } | { ok: false; reason: string; deferred?: true };
 
 export const isRemotePhoto = (url: string | null | undefined): url is string => typeof url === 'string' && /^https?:\/\//i.test(url.trim());
 
@@ -85,7 +92,12 @@ export async function resolvePhotoUrls(
   const transformSlot = limiter(options.transforms ?? PHOTO_DEFAULTS.transforms, { setting: 'photo transforms (DEALER_PHOTO_TRANSFORMS)' });
   const cache = options.cache ?? new PhotoCache();
   const resolved = new Map<string, Resolution>();
-  const report = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0 };
+  const report = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0, deferred: 0 };
+  // The run's deadline counts from here; its timer never keeps the process alive.
+  const deadlineMs = options.deadlineMs ?? PHOTO_DEFAULTS.deadlineMs;
+  const deadlineController = new AbortController();
+  const deadline = deadlineController.signal;
+  const deadlineTimer = setTimeout(() => deadlineController.abort(new Error(`the photo deadline of ${deadlineMs} ms passed`)), deadlineMs).unref();
   let todo: string[] = [];
   for (const url of new Set(urls)) {
     report.photos += 1;
@@ -114,8 +126,9 @@ export async function resolvePhotoUrls(
       resolved.set(url, { ok: false, reason: recent.reason });
       return;
     }
-    const fetched = await fetchPhoto(url, options.fetch);
-    if (!fetched.ok) return fail(url, fetched.reason);
+    const fetched = await fetchPhoto(url, { ...options.fetch, signal: deadline });
+    // Cut by the deadline: left unresolved (deferred below), not remembered as failed.
+    if (!fetched.ok) return fetched.stopped ? undefined : fail(url, fetched.reason);
     report.fetched += 1;
     report.fetchedBytes += fetched.bytes.length;
     const source = sha256(fetched.bytes);
@@ -131,10 +144,18 @@ export async function resolvePhotoUrls(
   // Workers take URLs in order; at most `downloads` bodies are held at a time.
   let next = 0;
   const worker = async () => {
-    while (next < todo.length && !options.signal?.aborted && storageError === undefined)
+    while (next < todo.length && !options.signal?.aborted && !deadline.aborted && storageError === undefined)
       await one(todo[next++]!).catch((error: unknown) => (storageError ??= error));
   };
   await Promise.all(Array.from({ length: Math.min(todo.length, downloads) }, worker));
+  clearTimeout(deadlineTimer);
+  // Photos the deadline left: the placeholder now, a later build fetches them.
+  if (deadline.aborted)
+    for (const url of todo)
+      if (!resolved.has(url)) {
+        resolved.set(url, { ok: false, reason: 'left for a later build: the photo deadline passed', deferred: true });
+        report.deferred += 1;
+      }
   if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
   options.signal?.throwIfAborted();
   if (storageError !== undefined) throw storageError;
@@ -193,13 +214,14 @@ async function fromIndex(
   return left;
 }
 
-/** A car with its remote photos replaced by their local URLs, or by its placeholder when they failed. */
+/** A car with its remote photos replaced by their local URLs, or by its placeholder when they failed (listed) or were deferred (not listed). */
 export function rewriteCarPhotos(car: Car, resolved: ReadonlyMap<string, Resolution>): { car: Car; failed: { url: string; reason: string }[] } {
   const failed: { url: string; reason: string }[] = [];
   const local = (url: string): string => {
     const resolution = resolved.get(url.trim());
     if (!resolution) return url;
     if (resolution.ok) return resolution.url;
+    if (resolution.deferred) return placeholderImage(car.simple_body, car.vehicle_kind);
     if (!failed.some((fault) => fault.url === url)) failed.push({ url, reason: resolution.reason });
     return placeholderImage(car.simple_body, car.vehicle_kind);
   };
@@ -222,7 +244,7 @@ export async function resolveTenantPhotos(
   options: PhotoRunOptions = {},
 ): Promise<PhotoReport> {
   const started = performance.now();
-  const empty: PhotoReport = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0, faults: [], seconds: 0 };
+  const empty: PhotoReport = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0, deferred: 0, faults: [], seconds: 0 };
   if (tenant.site.images?.cdn_template) return empty;
   const urls = tenant.visible.flatMap(carPhotoUrls);
   if (urls.length === 0) return empty;

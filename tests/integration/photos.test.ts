@@ -3,7 +3,8 @@
  * upright, 3:2, AVIF/WebP/JPEG), the shared content-addressed cache, retry on the next
  * build, and the post-build step that puts the files into a site; in a fleet, a worker with
  * an empty disk takes what another made from the shared work; a hostile host's answers fail
- * its photos, never the process. Photos come from the local photo host of tests/support/photos
+ * its photos, never the process, and a slow one holds a tenant's photos no longer than their
+ * deadline. Photos come from the local photo host of tests/support/photos
  * (phone-like JPEGs with EXIF orientation and GPS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -450,5 +451,58 @@ describe('a hostile photo host cannot end the process', () => {
     const report = await resolveTenantPhotos(tenant, { cache: freshCache(), fetch: FAST, faultMemoMs: 0 });
     expect(report.faults).toEqual([{ tenant: 'bad-redirect', car: '1 (car-1)', url: `${origin}/r2.jpg`, reason: 'bad redirect Location' }]);
     expect(tenant.visible[0]!.images![0]!.image).toBe('/media/placeholders/ute.webp');
+  });
+});
+
+describe('a slow photo host cannot hold a release', () => {
+  // Sends the headers, then 10 bytes every 100 ms for as long as the client listens; a name
+  // in `fixed` is answered with its photo at once (the host is back to normal).
+  let host: Server;
+  let origin = '';
+  const fixed = new Set<string>();
+  const requests: string[] = [];
+  beforeAll(async () => {
+    host = createServer((req, res) => {
+      const name = /(\w+)\.jpg$/.exec(req.url ?? '')?.[1] ?? 'x';
+      requests.push(name);
+      if (fixed.has(name)) return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(server.photo(name));
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      const drip = setInterval(() => res.write(Buffer.alloc(10, 0xff)), 100);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    host.closeAllConnections();
+    return new Promise((done) => host.close(done));
+  });
+
+  it('a download slower than the minimum rate is cut after its first moments, as a transient failure', async () => {
+    const started = Date.now();
+    const result = await fetchPhoto(`${origin}/rate1.jpg`, { ...FAST, timeoutMs: 10_000, retries: 1, minBytesPerSecond: 1_000, rateGraceMs: 500 });
+    expect(result).toMatchObject({ ok: false, attempts: 2 });
+    expect(!result.ok && result.reason).toMatch(/^too slow: \d+ bytes in [\d.]+ s, the minimum is 1000 bytes\/s \(2 attempts\)$/);
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it("a tenant's photos stop at the deadline: the cars get placeholders now, the release goes on, and a later resolve fetches them", async () => {
+    const urls = Array.from({ length: 12 }, (_, i) => `${origin}/drip${i}.jpg`);
+    const cars = () => urls.map((url, i) => ({ id: i, slug: `car-${i}`, simple_body: 'Ute', images: [{ image: url }] }) as unknown as Car);
+    const cache = freshCache();
+    // Each attempt alone may take 10 s and is retried twice: only the deadline ends the run early.
+    const slow = { ...FAST, timeoutMs: 10_000, retries: 2, minBytesPerSecond: 0 };
+    const tenant = { slug: 'slow-photos', site: {}, visible: cars() };
+    const started = Date.now();
+    const report = await resolveTenantPhotos(tenant, { cache, fetch: slow, downloads: 3, deadlineMs: 1_500 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(report).toMatchObject({ photos: 12, fetched: 0, deferred: 12, faults: [] });
+    expect(tenant.visible.map((car) => car.images![0]!.image)).toEqual(urls.map(() => '/media/placeholders/ute.webp'));
+    // Not remembered as failed: the next release (within the fault memo's 2 minutes) downloads them.
+    for (let i = 0; i < 12; i++) fixed.add(`drip${i}`);
+    const later = { slug: 'slow-photos', site: {}, visible: cars() };
+    const second = await resolveTenantPhotos(later, { cache, fetch: slow, downloads: 3, deadlineMs: 10_000 });
+    expect(second).toMatchObject({ photos: 12, fetched: 12, deferred: 0, faults: [] });
+    expect(later.visible.every((car) => parsePhotoUrl(car.images![0]!.image) !== null)).toBe(true);
   });
 });

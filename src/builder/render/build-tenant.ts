@@ -137,7 +137,7 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   if (options.logProblems !== false) for (const fault of photos.faults) log(`  ! ${formatPhotoFault(fault)}`);
   if (photos.photos > 0) {
     log(
-      `  ${slug}: photos ${photos.photos}: ${photos.known} cached, ${photos.fetched} downloaded (${Math.round(photos.fetchedBytes / 1024 / 1024)} MB), ${photos.transformed} transformed, ${photos.faults.length} failed; ${photos.seconds.toFixed(1)} s`,
+      `  ${slug}: photos ${photos.photos}: ${photos.known} cached, ${photos.fetched} downloaded (${Math.round(photos.fetchedBytes / 1024 / 1024)} MB), ${photos.transformed} transformed, ${photos.faults.length} failed${photos.deferred > 0 ? `, ${photos.deferred} left for a later build (DEALER_PHOTO_DEADLINE_MS)` : ''}; ${photos.seconds.toFixed(1)} s`,
     );
   }
   const prepared = preparedTenant({ tenant, photos, outDir, now: options.now, started });

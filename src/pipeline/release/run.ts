@@ -542,7 +542,9 @@ async function resolvePhotos(job: Job, tenant: Tenant, previous: ReleaseManifest
     : {};
   const photos = await resolveTenantPhotos(tenant, { ...settings, ...shared, signal: job.options.stopping });
   for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
-  if (photos.fetched > 0 || photos.shared > 0)
+  // Photos the tenant's photo deadline (DEALER_PHOTO_DEADLINE_MS) left: placeholders in this release, fetched by a later one.
+  if (photos.deferred > 0) job.log({ level: 'warn', event: 'photos-deferred', tenant: job.slug, deferred: photos.deferred, deadlineMs: settings.deadlineMs });
+  if (photos.fetched > 0 || photos.shared > 0 || photos.deferred > 0)
     job.log({
       event: 'photos',
       tenant: job.slug,
@@ -552,6 +554,7 @@ async function resolvePhotos(job: Job, tenant: Tenant, previous: ReleaseManifest
       transformed: photos.transformed,
       shared: photos.shared,
       failed: photos.faults.length,
+      deferred: photos.deferred,
       seconds: photos.seconds,
     });
   return photos;
