@@ -6,11 +6,9 @@
  * separately: sharp is CPU-bound), and the car's records are rewritten to the local photo URL
  * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
  * decoded is reported (tenant, car, URL, reason) and replaced by the body placeholder; it
- * never fails the build and, not being cached, is tried again by the next build. A run has a
- * deadline (PhotoSettings `deadlineMs`): photos not done by then show the placeholder and are
- * left for a later build, not counted as faults. A cache that
- * cannot be written (a full disk) is no photo's fault: the run throws, the build or job fails.
- * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
+ * never fails the build and is tried again by the next build, as are the photos not done by
+ * the run's deadline (`deadlineMs`; not faults). A cache that cannot be written (a full disk)
+ * is no photo's fault: the run throws. Sites with an image CDN template keep their URLs.
  */
 import { PHOTO_DEFAULTS } from '../config/images.ts';
 import { limiter, slotCount, type Limiter } from '../lib/batch/limiter.ts';
