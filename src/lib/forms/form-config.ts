@@ -44,7 +44,6 @@ export interface FormSiteConfig {
   reserveDeposit: number;
   /** Online payments (docs/payments.md): 'none' = no card taken online; the deposit terms shown before payment. */
   payments: { provider: 'none' | 'stripe'; holdMinutes: number; depositHoldHours: number; depositRefundable: boolean; depositTerms?: string };
-  gatedRoutes: string[];
   privacyHref: string;
   termsHref: string;
   /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
@@ -90,7 +89,6 @@ export function formSiteConfig(site: Site): FormSiteConfig {
       depositRefundable: site.payments.deposit_refundable,
       ...(site.payments.deposit_terms ? { depositTerms: site.payments.deposit_terms } : {}),
     },
-    gatedRoutes: site.gated_routes,
     privacyHref: '/privacy-policy',
     termsHref: '/terms-and-conditions',
     optInDefault: site.features.marketing_opt_in_default,
