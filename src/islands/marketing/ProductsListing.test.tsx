@@ -13,6 +13,7 @@ import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click } from '../../../tests/support/form-events.ts';
 import { LIVE, listenLive } from '../../../tests/support/live-speech.ts';
 import { SETTLE_MS } from '../ui/SettledStatus.tsx';
+import { EMPTY_RESULTS_TEXT } from '../ui/EmptyListing.tsx';
 import ProductsListing from './ProductsListing.tsx';
 
 const mounted = mountRoot();
@@ -80,6 +81,7 @@ describe('ProductsListing', () => {
     window.history.replaceState(null, '', '/parts/search?query=spaceship&page=3');
     mounted.render(<ProductsListing documents={documents} basePath="/parts/search" />);
     expect(mounted.host.textContent).toContain('No Results Available');
+    expect(mounted.host.textContent).toContain(EMPTY_RESULTS_TEXT);
     expect(window.location.search).toBe('?query=spaceship&page=3');
   });
 });

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createListIndex } from '../../search/lists/list-index.ts';
 import { parseProductsState, PRODUCTS_SEARCHABLE, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
-import EmptyListing from '../ui/EmptyListing.tsx';
+import EmptyListing, { EMPTY_RESULTS_TEXT } from '../ui/EmptyListing.tsx';
 import { SettledStatus } from '../ui/SettledStatus.tsx';
 import '../ui/marketing.css';
 
@@ -117,7 +117,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
           {read && <SettledStatus text={countText} />}
           {hits.length === 0 ? (
             <EmptyListing
-              message="No results found for your search at this time. Please try adjusting the filters for more results."
+              message={EMPTY_RESULTS_TEXT}
               clearHref={basePath}
               onClear={(event) => {
                 event.preventDefault();

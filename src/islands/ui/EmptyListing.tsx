@@ -5,6 +5,9 @@
  */
 import type { MouseEvent } from 'react';
 
+/** Spec §8 search variant of the card's sentence: the stock search and the products listing. */
+export const EMPTY_RESULTS_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+
 export default function EmptyListing({ message, clearHref, onClear, testId, className = 'empty-card' }: { message: string; clearHref: string; onClear?: (event: MouseEvent<HTMLAnchorElement>) => void; testId?: string; className?: string }) {
   return (
     <div className={`card ${className}`} data-testid={testId}>

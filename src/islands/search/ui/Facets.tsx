@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { CarTypeOption } from '../../../search/core/car-type-filter.ts';
 import { formatNumber, nounForCount, type CountNouns } from '../../../lib/text/format.ts';
-import EmptyListing from '../../ui/EmptyListing.tsx';
+import EmptyListing, { EMPTY_RESULTS_TEXT } from '../../ui/EmptyListing.tsx';
 
 /** One facet value as shown. */
 export interface FacetItem {
@@ -133,9 +133,6 @@ export function ResultCount({ count, nouns, busy }: { count: number; nouns: Coun
     </p>
   );
 }
-
-/** Spec §8 search variant of the empty results card, with Clear Filters. */
-export const EMPTY_RESULTS_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
 
 /** The search page's empty results card: the listings' card (heading 'No Results Available', an h2 under the page's h1) in the search style. */
 export function EmptyState({ clearHref, onClear }: { clearHref: string; onClear?: () => void }) {
