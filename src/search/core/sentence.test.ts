@@ -758,6 +758,28 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(read('diesel, not under 20k, or over 30k').refinementList).toEqual({ fuel: ['Diesel'] });
   });
 
+  it("reads comparisons of one field joined by 'or' as either, never both ('over 20k or over 30k' is from 20k)", () => {
+    // Two lower bounds: the smaller; two upper bounds: the larger.
+    expect(filters(read('over 20k or over 30k'))).toEqual({ refinementList: {}, range: { price: { min: 20000 } }, query: '' });
+    expect(filters(read('under 20k or under 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(read('over 30k or over 20k or over 25k').range).toEqual({ price: { min: 20000 } });
+    expect(read('newer than 2018 or newer than 2020').range).toEqual({ year: { min: 2019 } });
+    expect(read('kms under 50k or under 80,000 km').range).toEqual({ km: { max: 80000 } });
+    // A lower and an upper bound: everything where they overlap, two separate ranges where not; either way no bound.
+    for (const sentence of ['over 20k or under 30k', 'under 10k or over 30k', 'before 2015 or after 2020', 'over 20k or under 30k or over 40k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: {}, query: '' });
+    // Another bound of the field still narrows the either; other fields are apart.
+    expect(read('over 20k or over 30k, under 50k').range).toEqual({ price: { min: 20000, max: 50000 } });
+    expect(filters(read('ute under 10k or over 30k diesel'))).toEqual({ refinementList: { body: ['Ute'], fuel: ['Diesel'] }, range: {}, query: '' });
+    // A comma ends what a negation reaches: 'not under 20k, or over 30k' is from 20k, either of the two.
+    expect(filters(read('not under 20k, or over 30k'))).toEqual({ refinementList: {}, range: { price: { min: 20000 } }, query: '' });
+    expect(filters(read('diesel, not under 20k, or over 30k'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: { price: { min: 20000 } }, query: '' });
+    expect(read('not over 30k, or under 10k').range).toEqual({ price: { max: 30000 } });
+    // Without the comma the negation heads the list, as before; a bare amount after 'or' is no comparison.
+    expect(read('not under 20k or over 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('over 20k or 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+  });
+
   it("reads 'older than' and 'newer than' an age the way round they say ('older than 5 years' is 2021 or before)", () => {
     expect(read('older than 5 years').range).toEqual({ year: { max: YEAR - 5 } });
     expect(read('newer than 5 years').range).toEqual({ year: { min: YEAR - 5 } });

@@ -1024,8 +1024,10 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     return null;
   };
 
+  /** Whether the unread word at `at` is an 'or' (or 'nor'), a comma before it or not. */
+  const orWord = (at: number) => free(at) && CONJUNCTIONS.get(tokens[at]!.norm) === 'or';
   /** Whether an 'or' (or 'nor') at `at` carries on a list, no comma before it. */
-  const orAfter = (at: number) => free(at) && CONJUNCTIONS.get(tokens[at]!.norm) === 'or' && !commaBetween(sentence, tokens[at - 1]!, tokens[at]!);
+  const orAfter = (at: number) => orWord(at) && !commaBetween(sentence, tokens[at - 1]!, tokens[at]!);
   /**
    * The rest of an 'or' list after a negated comparison at `at` ('or over 30k'), each comparison
    * read as the bound it leaves ('not over 30k' is up to 30k): a negation of either is both. Null
@@ -1048,6 +1050,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     }
     return items.length > 0 ? items : null;
   };
+  /** The last comparison read (an open bound), for a comparison of its field after an 'or': the two are either. */
+  let lastComparison: LastComparison | null = null;
 
   for (let index = 0; index < tokens.length; index += 1) {
     // 'd-max', 'cx-5': a word hyphened to the one before is part of a name, not a comparator or an amount.
@@ -1098,6 +1102,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     if (!amount || (amount.spelled && amount.unit !== 'seats' && amount.unit !== 'sleeps')) continue;
     let end = amount.end;
     let part: Omit<ReadPart, 'start' | 'end' | 'text'> | null = null;
+    /** Said as a comparison ('over 30k', '2018 or newer', '30k+'), not a bare amount. */
+    let compared = false;
     const kind = comparator?.[1];
     if (kind === 'between' || kind === 'from' || !comparator) {
       const second = rangeEnd(end, kind === 'between' ? ['and', 'to', '&'] : ['to', 'until', 'till']);
@@ -1128,6 +1134,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       // A bare year waits for the phrases ('Peugeot 2008' is a model); a bare plain number is a keyword.
       if (comparison === 'exact' && amount.unit === null) continue;
       part = bound(amount, comparison, strict, comparator !== undefined || comparison !== 'exact');
+      compared = comparison === 'max' || comparison === 'min';
     }
     if (!part) continue;
     const from = km && amount.unit === 'km' ? index - 1 : index;
@@ -1142,11 +1149,24 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         negate(from, end);
         index = end - 1;
       }
+      lastComparison = null;
+      continue;
+    }
+    index = end - 1;
+    const open = compared && part.kind === 'range' && (part.min === undefined) !== (part.max === undefined);
+    // Typed here: assigned from itself in the loop, its inferred type would be circular.
+    const last = lastComparison as LastComparison | null;
+    // 'over 20k or over 30k', 'not under 20k, or over 30k': comparisons of one field an 'or' joins are either one.
+    if (open && last && last.attribute === part.attribute && last.to + 1 === from && orWord(last.to)) {
+      parts.splice(parts.indexOf(last.part), 1);
+      const bounds = last.bounds && eitherBound(last.bounds, { min: part.min, max: part.max });
+      take(last.from, end, bounds ? { kind: 'range', attribute: part.attribute, ...bounds } : { kind: 'ignore' });
+      lastComparison = { ...last, part: parts[parts.length - 1]!, to: end, bounds };
       continue;
     }
     // 'kms under 100k': the word that said kilometres is part of it.
     take(from, end, part);
-    index = end - 1;
+    lastComparison = open ? { part: parts[parts.length - 1]!, attribute: part.attribute!, from, to: end, bounds: { min: part.min, max: part.max } } : null;
   }
 
   // Pass 2: the longest phrases of the vocabulary.
@@ -1313,6 +1333,26 @@ function closest(key: string, vocabulary: SentenceVocabulary): Entry | null {
     } else if (distance === bestDistance && candidate.entry !== best) tie = true;
   }
   return best && !tie ? best : null;
+}
+
+/** A comparison read in pass 1 (an open bound, or several an 'or' joined): its part, field, tokens and bound (null: none). */
+interface LastComparison {
+  part: ReadPart;
+  attribute: string;
+  from: number;
+  to: number;
+  bounds: RangeBounds | null;
+}
+
+/**
+ * Two open bounds of one field said as either ('over 20k or over 30k'): their union where it is
+ * one bound (two lower bounds: the smaller; two upper bounds: the larger), else null, no bound: a
+ * lower and an upper bound leave everything where they overlap and two separate ranges where not.
+ */
+function eitherBound(one: RangeBounds, other: RangeBounds): RangeBounds | null {
+  if (one.min !== undefined && other.min !== undefined) return { min: Math.min(one.min, other.min) };
+  if (one.max !== undefined && other.max !== undefined) return { max: Math.max(one.max, other.max) };
+  return null;
 }
 
 /**
