@@ -64,7 +64,7 @@ export interface PhotoSettings {
   /**
    * A tenant's photo time per release, in ms (DEALER_PHOTO_DEADLINE_MS): when it passes, the
    * downloads under way are cut and the photos not done are left for a later release (their
-   * cars show the placeholder meanwhile); they are not remembered as failed.
+   * cars show the placeholder meanwhile; one cut after a failed attempt is a fault naming its host).
    */
   deadlineMs: number;
 }
@@ -77,7 +77,7 @@ export const PHOTO_DEFAULTS = {
   fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, minBytesPerSecond: 10_000, rateGraceMs: 5_000, allowPrivate: false },
   downloads: 6,
   transforms: 2,
-  // The pipeline resolves a tenant's photos before it diffs the stock and again in the full build it may start.
+  // A release soon after another (a feed pushed again, a job given back to the queue) does not download a failed photo again.
   faultMemoMs: 120_000,
   // A slow or hostile photo host holds a release (and its job slot) no longer than this.
   deadlineMs: 120_000,

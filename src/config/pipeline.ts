@@ -43,6 +43,9 @@ export const PIPELINE_DEFAULTS = {
   pollMs: 2000,
   /** How often every tenant is asked for a rebuild without a change (ms): renews a Meilisearch tenant token when due. */
   refreshMs: 6 * 3_600_000,
+  /** A release that left photos for later (photos-deferred) asks for the tenant again this long after (ms), at most `photoFollowUps` times in a row. */
+  photoFollowUpMs: 10 * 60_000,
+  photoFollowUps: 3,
   /** A Redis job's and tenant's lock (ms), renewed while the job runs. */
   lockMs: 30_000,
   /** A worker's lease on a code version's compile in the state (ms), renewed while it compiles; another worker takes over after it (src/pipeline/release/renderers.ts). */

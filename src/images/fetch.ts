@@ -24,7 +24,9 @@ export interface FetchPhotoOptions extends PhotoFetchSettings {
   signal?: AbortSignal;
 }
 
-export type FetchPhotoResult = { ok: true; bytes: Buffer; type: PhotoType; attempts: number } | { ok: false; reason: string; attempts: number; stopped?: true };
+/** Stopped: `last` is the reason of the last attempt that ended before the stop (none when the first was cut). */
+export type FetchPhotoResult =
+  { ok: true; bytes: Buffer; type: PhotoType; attempts: number } | { ok: false; reason: string; attempts: number; stopped?: true; last?: string };
 
 type Attempt = { ok: true; bytes: Buffer } | { ok: false; reason: string; transient: boolean; stopped?: true } | { redirect: string };
 
@@ -177,11 +179,12 @@ export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOp
   }
   let attempts = 0;
   let redirects = 0;
+  let last: string | undefined;
   for (;;) {
     // The scheme, and an address written as the host (which never goes through DNS).
     const refusal = literalRefusal(url, options);
     if (refusal) return { ok: false, reason: refusal, attempts };
-    if (options.signal?.aborted) return { ok: false, reason: stoppedReason(options.signal), attempts, stopped: true };
+    if (options.signal?.aborted) return { ok: false, reason: stoppedReason(options.signal), attempts, stopped: true, ...(last ? { last } : {}) };
     attempts += 1;
     const result = await attempt(url, options);
     if ('redirect' in result) {
@@ -195,9 +198,10 @@ export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOp
       if (!type) return { ok: false, reason: `not an image (${describeStart(result.bytes)})`, attempts };
       return { ok: true, bytes: result.bytes, type, attempts };
     }
-    if (result.stopped) return { ok: false, reason: result.reason, attempts, stopped: true };
+    if (result.stopped) return { ok: false, reason: result.reason, attempts, stopped: true, ...(last ? { last } : {}) };
     if (!result.transient || attempts > options.retries)
       return { ok: false, reason: attempts > 1 ? `${result.reason} (${attempts} attempts)` : result.reason, attempts };
+    last = result.reason;
     await pause(options.retryDelayMs * attempts, options.signal);
   }
 }

@@ -5,10 +5,10 @@
  * (shared-index.ts), otherwise downloaded (bounded concurrency) and transformed (bounded
  * separately: sharp is CPU-bound), and the car's records are rewritten to the local photo URL
  * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
- * decoded is reported (tenant, car, URL, reason) and replaced by the body placeholder; it
- * never fails the build and is tried again by the next build, as are the photos not done by
- * the run's deadline (`deadlineMs`; not faults). A cache that cannot be written (a full disk)
- * is no photo's fault: the run throws. Sites with an image CDN template keep their URLs.
+ * decoded is reported and shows the body placeholder (never failing the build), as do those
+ * not done by the run's deadline (`deadlineMs`; deferred, or a fault naming the host once an
+ * attempt failed); the next build tries them again, those of a host or URL in trouble last. A
+ * cache that cannot be written (a full disk) is no photo's fault: the run throws.
  */
 import { PHOTO_DEFAULTS } from '../config/images.ts';
 import { limiter, slotCount, type Limiter } from '../lib/batch/limiter.ts';
@@ -48,6 +48,35 @@ export interface PhotoRunOptions {
 
 /** Recent faults of this process, by URL. */
 const recentFaults = new Map<string, { reason: string; at: number }>();
+
+/** How long a URL or host that failed or was cut is remembered to go after the others (ms): the releases of a day. */
+const TROUBLE_MEMO_MS = 24 * 3_600_000;
+/** URLs that failed or were cut by a deadline, and hosts (host:port) where an attempt failed, by when (this process). */
+const troubledUrls = new Map<string, number>();
+const troubledHosts = new Map<string, number>();
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The order photos are tried in: those never in trouble first, then those of a host where an
+ * attempt failed, then the URLs that failed or were cut before; feed order within each. A few
+ * photos of a dead host so never hold the photos queued behind them at every release.
+ */
+function inTryOrder(urls: string[]): string[] {
+  const now = Date.now();
+  for (const memo of [troubledUrls, troubledHosts]) for (const [key, at] of memo) if (now - at >= TROUBLE_MEMO_MS) memo.delete(key);
+  const rank = (url: string) => (troubledUrls.has(url) ? 2 : troubledHosts.has(hostOf(url)) ? 1 : 0);
+  return urls
+    .map((url) => ({ url, rank: rank(url) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ url }) => url);
+}
 
 export interface PhotoReport {
   /** Distinct remote photo URLs of the published cars. */
@@ -116,17 +145,29 @@ export async function resolvePhotoUrls(
     resolved.set(url, { ok: false, reason });
     recentFaults.set(url, { reason, at: Date.now() });
   };
+  // A URL that failed within the fault memo is reported again at once; the rest go in try order.
+  todo = inTryOrder(
+    todo.filter((url) => {
+      const recent = recentFaults.get(url);
+      if (recent && Date.now() - recent.at < memoMs) resolved.set(url, { ok: false, reason: recent.reason });
+      return !resolved.has(url);
+    }),
+  );
   // A storage error (the cache's disk, the shared work) is not a photo's fault: it ends the run and is thrown.
   let storageError: unknown;
   const one = async (url: string): Promise<void> => {
-    const recent = recentFaults.get(url);
-    if (recent && Date.now() - recent.at < memoMs) {
-      resolved.set(url, { ok: false, reason: recent.reason });
-      return;
-    }
     const fetched = await fetchPhoto(url, { ...options.fetch, signal: deadline });
-    // Cut by the deadline: left unresolved (deferred below), not remembered as failed.
-    if (!fetched.ok) return fetched.stopped ? undefined : fail(url, fetched.reason);
+    if (!fetched.ok) {
+      const host = hostOf(url);
+      troubledUrls.set(url, Date.now());
+      // A host whose attempt failed (a retried failure, or one before the cut) is tried after the others next time.
+      if (fetched.attempts > 1 || fetched.last) troubledHosts.set(host, Date.now());
+      if (!fetched.stopped) return fail(url, fetched.reason);
+      // Cut by the deadline after a failed attempt: a fault naming the host; cut in its first attempt: deferred below.
+      return fetched.last ? fail(url, `host ${host}: ${fetched.last}, then the photo deadline passed (${fetched.attempts} attempts)`) : undefined;
+    }
+    troubledUrls.delete(url);
+    troubledHosts.delete(hostOf(url));
     report.fetched += 1;
     report.fetchedBytes += fetched.bytes.length;
     const source = sha256(fetched.bytes);

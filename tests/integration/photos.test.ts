@@ -506,3 +506,48 @@ describe('a slow photo host cannot hold a release', () => {
     expect(later.visible.every((car) => parsePhotoUrl(car.images![0]!.image) !== null)).toBe(true);
   });
 });
+
+describe('photos of a dead host cannot hold the good ones back', () => {
+  // One host accepts connections and never answers; the other answers at once with a small photo.
+  let dead: Server;
+  let fine: Server;
+  let deadOrigin = '';
+  let fineOrigin = '';
+  beforeAll(async () => {
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
+    dead = createServer(() => {});
+    fine = createServer((req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.concat([small, Buffer.from(req.url ?? '')])));
+    for (const host of [dead, fine]) await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    deadOrigin = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
+    fineOrigin = `http://127.0.0.1:${(fine.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const host of [dead, fine]) {
+      host.closeAllConnections();
+      await new Promise((done) => host.close(done));
+    }
+  });
+
+  it('the next release tries the photos never in trouble first, and a photo cut after a failed attempt is a fault naming its host', async () => {
+    const bad = Array.from({ length: 4 }, (_, i) => `${deadOrigin}/dead${i}.jpg`);
+    const good = Array.from({ length: 4 }, (_, i) => `${fineOrigin}/behind${i}.jpg`);
+    const cars = () => [...bad, ...good].map((url, i) => ({ id: i, slug: `car-${i}`, simple_body: 'Ute', images: [{ image: url }] }) as unknown as Car);
+    const cache = freshCache();
+    const options = { cache, fetch: { ...FAST, timeoutMs: 300, retries: 2, retryDelayMs: 500 }, downloads: 2, deadlineMs: 1_000, faultMemoMs: 0 };
+    const named = /^host 127\.0\.0\.1:\d+: timed out after 300 ms, then the photo deadline passed \(2 attempts\)$/;
+    // The first release: both slots wait on the dead host until the deadline; the two photos cut in their second attempt are faults.
+    const first = await resolveTenantPhotos({ slug: 'dead-host', site: {}, visible: cars() }, options);
+    expect(first).toMatchObject({ photos: 8, fetched: 0, deferred: 6 });
+    expect(first.faults.map((fault) => fault.url)).toEqual(bad.slice(0, 2));
+    for (const fault of first.faults) expect(fault.reason).toMatch(named);
+    // The next one: the good photos go before those of the dead host.
+    const later = { slug: 'dead-host', site: {}, visible: cars() };
+    const second = await resolveTenantPhotos(later, options);
+    expect(second).toMatchObject({ photos: 8, fetched: 4 });
+    expect(second.deferred + second.faults.length).toBe(4);
+    for (const fault of second.faults) expect(fault.reason).toMatch(named);
+    expect(later.visible.slice(4).every((car) => parsePhotoUrl(car.images![0]!.image) !== null)).toBe(true);
+  });
+});

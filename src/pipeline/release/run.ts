@@ -193,6 +193,8 @@ export interface RebuildResult {
   timings?: ReleaseTimings;
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
+  /** Photos the tenant's photo deadline left for a later release (placeholders meanwhile); the service asks for one soon. */
+  photosDeferred?: number;
 }
 
 /** How long a job waits for its pipeline state to answer again (PostgreSQL restarting, failing over). */
@@ -241,6 +243,8 @@ interface Job {
   reservations: string;
   /** The fleet's shared work (options.shared), when there is a bucket. */
   work?: WorkStore;
+  /** Photos the photo deadline left for later (resolvePhotos). */
+  photosDeferred?: number;
 }
 
 /** The job with its tenant loaded and compared with the live release (decide). */
@@ -292,6 +296,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
 async function rebuild(options: RebuildOptions, state: PipelineState): Promise<RebuildResult> {
   const job = await load(options, state);
   if ('outcome' in job) return job;
+  const result = await rebuildLoaded(options, job);
+  return job.photosDeferred ? { ...result, photosDeferred: job.photosDeferred } : result;
+}
+
+async function rebuildLoaded(options: RebuildOptions, job: Job): Promise<RebuildResult> {
   await reportSeed(job);
   const making: { release?: Release } = {};
   let atGate = false;
@@ -544,6 +553,7 @@ async function resolvePhotos(job: Job, tenant: Tenant, previous: ReleaseManifest
   for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
   // Photos the tenant's photo deadline (DEALER_PHOTO_DEADLINE_MS) left: placeholders in this release, fetched by a later one.
   if (photos.deferred > 0) job.log({ level: 'warn', event: 'photos-deferred', tenant: job.slug, deferred: photos.deferred, deadlineMs: settings.deadlineMs });
+  job.photosDeferred = photos.deferred;
   if (photos.fetched > 0 || photos.shared > 0 || photos.deferred > 0)
     job.log({
       event: 'photos',

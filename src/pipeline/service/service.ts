@@ -31,6 +31,7 @@ import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
 import { createReconciler } from './reconcile.ts';
+import { photoFollowUps } from './photo-follow-ups.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -95,6 +96,8 @@ export interface PipelineOptions {
   shared?: ObjectStore;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
+  /** How long after a release that left photos for later the tenant is asked for again (ms, default PIPELINE_DEFAULTS.photoFollowUpMs). */
+  photoFollowUpMs?: number;
   /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
   warmRenderers?: boolean;
 }
@@ -385,6 +388,13 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let lastWarm = 0;
   let warmedAfterStart = false;
   const beside = besideJobs(service);
+  // Photos the deadline left: the tenant's next release soon, through the queue (photo-follow-ups.ts).
+  const followUps = photoFollowUps({
+    delayMs: options.photoFollowUpMs ?? PIPELINE_DEFAULTS.photoFollowUpMs,
+    max: PIPELINE_DEFAULTS.photoFollowUps,
+    enqueue: (slug) => void queue().enqueue(slug).catch((error) => log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) })),
+    log,
+  });
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
@@ -424,6 +434,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       cores,
       stopping: stopping.signal,
     });
+    if (!stopping.signal.aborted) followUps.after(slug, result.photosDeferred ?? 0);
     options.onResult?.(result);
   };
   const handler: TenantHandler = async (slug, job) => {
@@ -443,7 +454,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()), idle: beside.idle, running: () => [...runningTenants] };
+  return { handler, onPrepare, stop: () => (followUps.close(), stopping.abort(new JobReturned())), idle: beside.idle, running: () => [...runningTenants] };
 }
 
 /**
