@@ -31,7 +31,7 @@ import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
 import { createReconciler } from './reconcile.ts';
-import { photoFollowUps } from './photo-follow-ups.ts';
+import { photoFollowUps, type PhotoFollowUps } from './photo-follow-ups.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -388,13 +388,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let lastWarm = 0;
   let warmedAfterStart = false;
   const beside = besideJobs(service);
-  // Photos the deadline left: the tenant's next release soon, through the queue (photo-follow-ups.ts).
-  const followUps = photoFollowUps({
-    delayMs: options.photoFollowUpMs ?? PIPELINE_DEFAULTS.photoFollowUpMs,
-    max: PIPELINE_DEFAULTS.photoFollowUps,
-    enqueue: (slug) => void queue().enqueue(slug).catch((error) => log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) })),
-    log,
-  });
+  const followUps = jobFollowUps(service, queue);
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
@@ -455,6 +449,17 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     }
   };
   return { handler, onPrepare, stop: () => (followUps.close(), stopping.abort(new JobReturned())), idle: beside.idle, running: () => [...runningTenants] };
+}
+
+/** Photos the deadline left: the tenant's next release soon, through the queue (photo-follow-ups.ts). */
+function jobFollowUps(service: Service, queue: () => RebuildQueue): PhotoFollowUps {
+  const { options, log } = service;
+  return photoFollowUps({
+    delayMs: options.photoFollowUpMs ?? PIPELINE_DEFAULTS.photoFollowUpMs,
+    max: PIPELINE_DEFAULTS.photoFollowUps,
+    enqueue: (slug) => void queue().enqueue(slug).catch((error) => log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) })),
+    log,
+  });
 }
 
 /**
