@@ -81,8 +81,8 @@ export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, read
     }
     if (full && decided.kind === 'reservation' && decided.car_id) await ctx.unmarkReserved(tenant.slug, decided.car_id, decided.provider_ref);
     if (decided.status === 'conflict') return status;
-    // Refunded in part, a deposit's car stays reserved: its lead keeps saying until when.
-    const reservedUntil = full || decided.kind !== 'reservation' ? undefined : await ctx.repo.reservedUntil(decided.id);
+    // Refunded in part, a deposit's car stays reserved: its lead keeps saying until when, while the hold has not ended.
+    const reservedUntil = full || decided.kind !== 'reservation' ? undefined : await ctx.repo.reservedUntil(decided.id, ctx.deps.now());
     await ctx.completeLead(tenant, { ...decided, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded', reservedUntil);
     return status;
   }

@@ -116,9 +116,15 @@ export class PaymentRepository {
     return held[0] ? rowOf(held[0]) : undefined;
   }
 
-  /** When payment `id`'s reservation of its car ends (its hold reserved: a paid deposit, or one refunded only in part), if it has one. */
-  async reservedUntil(id: string): Promise<number | undefined> {
-    const rows = await this.#db.query<{ expires_at: number | string }>("SELECT expires_at FROM car_holds WHERE payment_id = $1 AND state = 'reserved'", [id]);
+  /**
+   * When payment `id`'s reservation of its car ends (its hold reserved: a paid deposit, or one refunded
+   * only in part), if it still stands at `at`: an expired hold is deleted only when another lead reserves the car.
+   */
+  async reservedUntil(id: string, at: number): Promise<number | undefined> {
+    const rows = await this.#db.query<{ expires_at: number | string }>(
+      "SELECT expires_at FROM car_holds WHERE payment_id = $1 AND state = 'reserved' AND expires_at > $2",
+      [id, at],
+    );
     return rows[0] ? Number(rows[0].expires_at) : undefined;
   }
 
