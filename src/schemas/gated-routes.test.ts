@@ -1,4 +1,7 @@
-/** site.json gated_routes: only the gateable families' routes (spec §2), so a listed path always gates a page. */
+/**
+ * site.json gated_routes: a gateable family's route (its car-slug forms too), a garage route or a
+ * tenant content page's path (spec §2); a path no page can gate is refused.
+ */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from './site.ts';
@@ -17,18 +20,34 @@ describe('gated_routes', () => {
     expect(none.success && none.output.gated_routes).toEqual([]);
   });
 
-  it.each([['/service'], ['/my-garage'], ['/finance/extra'], ['finance'], ['/finance?x=1']])('refuses %s, naming the field and the value', (route) => {
-    const result = parse([route]);
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    const [line] = issueLines(result.issues, { schema: SiteSchema });
-    expect(line).toMatch(/^field gated_routes\.0: ".*" gates no page: expected a gateable route \(\/checkout, .*\/online-payment\)$/);
-    expect(line).toContain(`${JSON.stringify(route)} gates no page`);
+  it.each([
+    ['/my-garage'],
+    ['/mymotorama'],
+    ['/cars/2019-toyota-corolla/checkout'],
+    ['/cars/2019-toyota-corolla/buy-online/'],
+    ['/vip-offers'],
+    ['/pages/members'],
+  ])('accepts %s (a garage route, a checkout car page, a tenant content page)', (route) => {
+    expect(parse([route]).success).toBe(true);
   });
 
+  it.each([['/search/used-cars'], ['/finance/extra'], ['finance'], ['/finance?x=1'], ['/cars/x/y/checkout'], ['/pages/members/list'], ['/Vip-Offers']])(
+    'refuses %s, naming the field and the value',
+    (route) => {
+      const result = parse([route]);
+      expect(result.success).toBe(false);
+      if (result.success) return;
+      const [line] = issueLines(result.issues, { schema: SiteSchema });
+      expect(line).toMatch(
+        /^field gated_routes\.0: ".*" gates no page: expected a gateable route \(\/checkout, .*\/online-payment\), \/cars\/\{slug\}\/checkout, .*, a garage route or a content page's path/,
+      );
+      expect(line).toContain(`${JSON.stringify(route)} gates no page`);
+    },
+  );
+
   it('stops the build naming site.json and the value', () => {
-    expect(() => parseSite('tenants/group-motors/site.json', { ...base, gated_routes: ['/finance', '/service'] })).toThrow(
-      /tenants\/group-motors\/site\.json[\s\S]*field gated_routes\.1: "\/service" gates no page/,
+    expect(() => parseSite('tenants/group-motors/site.json', { ...base, gated_routes: ['/finance', '/search/used-cars'] })).toThrow(
+      /tenants\/group-motors\/site\.json[\s\S]*field gated_routes\.1: "\/search\/used-cars" gates no page/,
     );
   });
 

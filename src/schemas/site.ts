@@ -25,7 +25,7 @@ import { PaymentSettingsSchema } from './site/payments.ts';
 import { ImageSettingsSchema } from './site/images.ts';
 import { VEHICLE_KINDS } from './vehicle-kinds.ts';
 import { MapSettingsSchema } from './site/maps.ts';
-import { GatedRouteSchema } from './site/gated-routes.ts';
+import { GARAGE_ROUTE, GatedRouteSchema } from './site/gated-routes.ts';
 import { SearchWordSchema } from './site/search-words.ts';
 import { SmsSettingsSchema, senderIdGiven } from './site/sms.ts';
 
@@ -143,11 +143,14 @@ const SiteFieldsSchema = v.strictObject({
   /** Time zone of the dealer (opening status, promos, test-drive times), an IANA name such as 'Australia/Sydney'. Default 'Australia/Brisbane'. */
   timezone: v.optional(timeZone, 'Australia/Brisbane'),
   /**
-   * Paths that need a signed-in shopper (spec §2 gated routes), each a route of a gateable family:
+   * Paths that need a signed-in shopper (spec §2 gated routes). A route of a gateable family:
    * checkout (/checkout, /buy-online, /checkout-journey), finance (/finance, /finance-enquiry,
    * /apply-for-finance, /finance-pre-approval, /personalised/finance), trade-in (/trade-in,
    * /cars/trade-in), /sell-my-car, /spin-to-win, /online-payment. Naming one route gates its whole
-   * family; any other path is refused. Default none; /my-garage is always gated.
+   * family. Also accepted: /cars/{slug}/checkout and /cars/{slug}/buy-online (checkout), /my-garage and
+   * garage routes (always gated), and a tenant content page (/<name> or /pages/<name>, gated with its
+   * guard; the build refuses one that the product's own page takes and warns when no content page has it).
+   * A path of any other shape gates no page and is refused. Default none.
    */
   gated_routes: v.optional(v.array(GatedRouteSchema), []),
   /**
@@ -158,7 +161,7 @@ const SiteFieldsSchema = v.strictObject({
     v.array(
       v.pipe(
         v.string(),
-        v.regex(/^\/my[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a one-segment path starting with /my, e.g. /mymotorama'),
+        v.regex(GARAGE_ROUTE, 'expected a one-segment path starting with /my, e.g. /mymotorama'),
         v.check((path) => path !== '/my-garage', '/my-garage exists on every site'),
       ),
     ),

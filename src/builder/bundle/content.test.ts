@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { BrandSchema, ProductSchema } from '../../schemas/marketing.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import { contentRouteClashes, defaultPages, loadContentPages } from './content.ts';
+import { contentRouteClashes, defaultPages, gatedRouteRefusals, loadContentPages } from './content.ts';
 import { warrantyCardText } from '../../lib/locations/service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-md-'));
@@ -317,5 +317,33 @@ describe('the default /privacy-policy has what APP 1.4 asks a privacy policy to 
     const access = section(policy({ email: 'privacy@md.example.com.au' }), 'Access and correction');
     expect(access).toContain('calling 07 3555 0100 or e-mailing [privacy@md.example.com.au](mailto:privacy@md.example.com.au)');
     expect(access).toMatch(/within 30 days/);
+  });
+});
+
+describe('site.json gated_routes naming a content page', () => {
+  const gatedDir = mkdtempSync(join(tmpdir(), 'content-gated-'));
+  afterAll(() => rmSync(gatedDir, { recursive: true, force: true }));
+  mkdirSync(join(gatedDir, 'content', 'pages'), { recursive: true });
+  writeFileSync(join(gatedDir, 'content', 'vip-offers.md'), '# VIP offers\n');
+  writeFileSync(join(gatedDir, 'content', 'pages', 'members.md'), '# Members\n');
+  const gatedSite = (gated_routes: string[]) => v.parse(SiteSchema, { ...site, gated_routes, garage_routes: ['/mymotorama'] });
+
+  it('takes family, checkout, garage and existing content pages', () => {
+    const routes = ['/finance', '/cars/x/checkout', '/my-garage', '/mymotorama', '/vip-offers', '/pages/members/', '/about-us'];
+    expect(gatedRouteRefusals('tenants/md-motors/site.json', gatedDir, gatedSite(routes), {})).toEqual({ refused: [], unbuilt: [] });
+  });
+
+  it("refuses a path the product's own page takes, naming the field and the value", () => {
+    const { refused } = gatedRouteRefusals('tenants/md-motors/site.json', gatedDir, gatedSite(['/finance', '/service', '/pages/unsubscribe']), {});
+    expect(refused).toEqual([
+      'field gated_routes.1: "/service" gates no page: /service is the page /service of the product, which has no gate',
+      'field gated_routes.2: "/pages/unsubscribe" gates no page: /pages/unsubscribe is the page /pages/unsubscribe of the product, which has no gate',
+    ]);
+  });
+
+  it('says which content page is missing, naming site.json and the value', () => {
+    expect(gatedRouteRefusals('tenants/md-motors/site.json', gatedDir, gatedSite(['/fleet']), {}).unbuilt).toEqual([
+      'tenants/md-motors/site.json: field gated_routes.0: "/fleet" gates no page yet: no content page /fleet (content/fleet.md, docs/tenant-files.md "Content pages")',
+    ]);
   });
 });

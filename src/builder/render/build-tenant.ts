@@ -14,7 +14,7 @@ import { walkFiles } from '../../platform/fs/walk.ts';
 import { loadTenant, stockRuleNotices, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';
-import { contentRouteClashes } from '../bundle/content.ts';
+import { contentRouteClashes, gatedRouteRefusals } from '../bundle/content.ts';
 import { runPostBuildSteps } from '../post-build/steps.ts';
 import type { PostBuildCounts } from '../post-build/types.ts';
 import type { WorkStore } from '../../platform/bucket/work-store.ts';
@@ -173,12 +173,19 @@ export function preparedTenant(loaded: {
     const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
     return { ...emptyResult(tenant.slug, outDir), ok: false, seconds: elapsed(started), error: message };
   }
+  // A gated content path the product's own page takes stops the tenant as the schema's refusals do.
+  const siteFile = join(tenant.dir, 'site.json');
+  const gated = gatedRouteRefusals(siteFile, tenant.dir, tenant.site, bundle.extras);
+  if (gated.refused.length > 0) {
+    return { ...emptyResult(tenant.slug, outDir), ok: false, seconds: elapsed(started), error: new TenantConfigError(siteFile, gated.refused).message };
+  }
   const problems = [
     ...tenant.problems.map((problem) => formatProblem(problem)),
     ...photos.faults.map(formatPhotoFault),
     ...lostSearchPages(tenant),
     ...stockRuleLines(tenant),
     ...contentRouteClashes(tenant.dir, tenant.site, bundle.extras),
+    ...gated.unbuilt,
   ];
   return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle };
 }

@@ -4,7 +4,7 @@
  * site's `gated_routes` list adds gateable families (GATED_FAMILIES, src/schemas/site/gated-routes.ts):
  * naming any route of a family gates all of it. Checkout pages redirect only when the car slug is known.
  */
-import { GATED_FAMILIES, type GatedFamily } from '../../schemas/site/gated-routes.ts';
+import { CHECKOUT_CAR_PAGE, GATED_FAMILIES, type GatedFamily } from '../../schemas/site/gated-routes.ts';
 
 /** Paths gated on every site. */
 export const ALWAYS_GATED = ['/my-garage'] as const;
@@ -18,7 +18,7 @@ function normalisePath(path: string): string {
 /** A checkout page: /cars/{slug}/checkout, /cars/{slug}/buy-online or /checkout-journey. */
 export function checkoutSlug(path: string, search = ''): { isCheckout: boolean; slug: string | undefined } {
   const clean = normalisePath(path);
-  const match = /^\/cars\/([^/]+)\/(checkout|buy-online)$/.exec(clean);
+  const match = CHECKOUT_CAR_PAGE.exec(clean);
   if (match) return { isCheckout: true, slug: decodeURIComponent(match[1]!) };
   if (clean === '/checkout-journey') {
     const carId = new URLSearchParams(search).get('car_id');
