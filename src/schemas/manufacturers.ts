@@ -52,6 +52,9 @@ export function makeKinds(make: string | null | undefined): readonly VehicleKind
   return MAKE_KINDS_BY_KEY.get((make ?? '').trim().toLowerCase()) ?? [];
 }
 
+/** A to Z as localeCompare(b, 'en-AU', { sensitivity: 'base' }) orders, with one collator for every list (localeCompare given a locale may build one on each call). */
+const MAKE_ORDER = new Intl.Collator('en-AU', { sensitivity: 'base' });
+
 /** Every make to offer: the static list plus the stock's makes, one entry per make (case-insensitive), A to Z. */
 export function manufacturerOptions(stockMakes: Iterable<string | null | undefined> = []): string[] {
   const byKey = new Map<string, string>();
@@ -59,5 +62,5 @@ export function manufacturerOptions(stockMakes: Iterable<string | null | undefin
     const name = make?.trim();
     if (name && !byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
   }
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en-AU', { sensitivity: 'base' }));
+  return [...byKey.values()].sort(MAKE_ORDER.compare);
 }

@@ -14,8 +14,8 @@ import { useMemo } from 'react';
 import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
-import { jsonLdText } from '../../lib/text/seo.ts';
-import { blockProps, digest } from '../../builder/render/astro/island-props.ts';
+import { jsonLdText, scriptSafeJson } from '../../lib/text/seo.ts';
+import { BlockText, blockProps, digest } from '../../builder/render/astro/island-props.ts';
 
 /** The id of the page's route table data block (`<script type="application/json">`). */
 export const ROUTE_TABLE_ID = 'search-routes';
@@ -83,9 +83,27 @@ const pageProps = blockProps<SearchPageProps>(PROPS_ID);
  * route table's block too: the props object handed back holds the table.
  */
 export function searchIslandProps(props: SearchPageProps): { text: string; props: string } {
-  const carried = { ...props, config: { ...props.config, routes: undefined } };
-  const { text, key } = pageProps.make(props, props.route.path, carried, routeTableDigest(props.config.routes));
+  const { text, key } = pageProps.make(props, props.route.path, new BlockText(carriedText(props)), routeTableDigest(props.config.routes));
   return { text, props: key };
+}
+
+/** The JSON text of each config without its route table (the same on every search page of a site). */
+const configTexts = new WeakMap<SearchPageProps['config'], string>();
+
+/** jsonLdText of the props with the config's route table left out, the config's JSON made once per config. */
+function carriedText(props: SearchPageProps): string {
+  let config = configTexts.get(props.config);
+  if (config === undefined) {
+    config = JSON.stringify({ ...props.config, routes: undefined });
+    configTexts.set(props.config, config);
+  }
+  // As JSON.stringify writes an object: its members in order, those without a JSON text left out.
+  const members: string[] = [];
+  for (const [name, value] of Object.entries(props)) {
+    const json = name === 'config' ? config : (JSON.stringify(value) as string | undefined);
+    if (json !== undefined) members.push(`${JSON.stringify(name)}:${json}`);
+  }
+  return scriptSafeJson(`{${members.join(',')}}`);
 }
 
 let pageTable: RouteTable | undefined;

@@ -82,12 +82,20 @@ interface ComposedProps {
 
 const sortOptions = (index: string) => SORT_OPTIONS.map((option) => ({ value: sortIndexName(index, option), label: option.label }));
 
+/** The similar links of each route table made so far, by make and model (many cards of a site share one). */
+const similarHrefs = new WeakMap<RouteTable, Map<string, string>>();
+
 /** 'Find Me Something Similar': the same make and model, or the make, or all stock. */
 function similarHref(hit: SearchHit, routes: RouteTable): string {
   const refinementList: Record<string, string[]> = {};
   if (hit.make) refinementList.make = [hit.make];
   if (hit.make && hit.model) refinementList.model = [hit.model];
-  return createSearchUrl({ refinementList }, routes);
+  let made = similarHrefs.get(routes);
+  if (!made) similarHrefs.set(routes, (made = new Map()));
+  const key = JSON.stringify(refinementList);
+  let href = made.get(key);
+  if (href === undefined) made.set(key, (href = createSearchUrl({ refinementList }, routes)));
+  return href;
 }
 
 function readHistory(): HistoryEntry[] {

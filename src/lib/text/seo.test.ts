@@ -12,6 +12,17 @@ describe('canonicalUrl', () => {
     ['/about-us/', 'https://acme.com.au/about-us'],
     ['/cars/x?ref=1#top', 'https://acme.com.au/cars/x'],
   ])('%s -> %s', (path, expected) => expect(canonicalUrl('https://acme.com.au', path)).toBe(expected));
+
+  it('writes what URL writes of the cleaned path, for plain paths and for those URL changes', () => {
+    const bases = ['https://acme.com.au', 'https://acme.com.au/', 'https://Acme.COM.au:443/dealer/', 'http://acme.com.au:8080', 'https://user@acme.com.au/x'];
+    const paths = ['', '/', '/cars/2019-toyota-hilux-sr5_ab12', '/search/mercedes-benz/', '/a.b/c~d_e', '/cars/x/index.html', '/./x', '/a/../b', '//evil.com/x', '/caf\u00e9', '/a%20b', '/a b', 'relative', '/A/B', '/x/.hidden', '/a?b#c', '/a#b?c', '/x/?q=1', '/index.html', '/x/index.html?y', '//', '/a\n/', '/a\u2028/', '?x', '#', '/a/b//'];
+    for (const base of bases) {
+      for (const path of paths) {
+        const clean = path.split(/[?#]/)[0].replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1');
+        expect(canonicalUrl(base, path), `${base} ${path}`).toBe(new URL(clean || '/', base.endsWith('/') ? base : `${base}/`).href);
+      }
+    }
+  });
 });
 
 describe('jsonLdText', () => {

@@ -13,4 +13,9 @@ describe('9.52: the static manufacturer list', () => {
     expect(options.filter((make) => make.toLowerCase() === 'toyota')).toEqual(['Toyota']);
     expect(options).toEqual([...options].sort((a, b) => a.localeCompare(b, 'en-AU', { sensitivity: 'base' })));
   });
+  it('orders as localeCompare in en-AU at base sensitivity, accents, case and marks included', () => {
+    const stock = ['Škoda', 'Skoda', 'citroën', 'Zeekr', 'ÆON', 'a-make', 'A Make', 'Ssangyong', 'SsangYong'];
+    const listed = [...MANUFACTURERS, ...stock].filter((make, index, all) => all.findIndex((other) => other.toLowerCase() === make.toLowerCase()) === index);
+    expect(manufacturerOptions(stock)).toEqual(listed.sort((a, b) => a.localeCompare(b, 'en-AU', { sensitivity: 'base' })));
+  });
 });

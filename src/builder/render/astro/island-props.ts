@@ -46,6 +46,14 @@ export function digest(text: string): string {
   return `${(first >>> 0).toString(36)}${(second >>> 0).toString(36)}`;
 }
 
+/** A block's text made already (its JSON that cannot close the script element), to hand to BlockProps.make as `carried`. */
+export class BlockText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 /**
  * Island props a page carries as an inert JSON data block (`<script type="application/json">`
  * with the id `id`, put before the island: an island may hydrate while the rest of the document
@@ -58,7 +66,7 @@ export interface BlockProps<T> {
   id: string;
   /**
    * For the page: the block's text, `carried` (default: the props) as JSON that cannot close the
-   * script element, and the island's key, `name` and the text's digest, which gives back `props`.
+   * script element (or a BlockText, that text), and the island's key, `name` and the text's digest, which gives back `props`.
    * `elsewhere`: a text standing for what of `props` the page carries outside the block (e.g. the
    * digest of another block), digested into the key with the text, so props that differ only
    * there get different keys.
@@ -76,7 +84,7 @@ export function blockProps<T>(id: string, keep = 64): BlockProps<T> {
   return {
     id,
     make(props, name, carried = props, elsewhere = '') {
-      const text = jsonLdText(carried);
+      const text = carried instanceof BlockText ? carried.text : jsonLdText(carried);
       const keyed = elsewhere ? `${text}\n${elsewhere}` : text;
       const key = `${name} ${digest(keyed)}`;
       const before = texts.recall(key);
