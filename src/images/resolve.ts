@@ -164,7 +164,7 @@ export async function resolvePhotoUrls(
       if (fetched.attempts > 1 || fetched.last) troubledHosts.set(host, Date.now());
       if (!fetched.stopped) return fail(url, fetched.reason);
       // Cut by the deadline after a failed attempt: a fault naming the host; cut in its first attempt: deferred below.
-      return fetched.last ? fail(url, `host ${host}: ${fetched.last}, then the photo deadline passed (${fetched.attempts} attempts)`) : undefined;
+      return fetched.last ? fail(url, `host ${host}: ${fetched.last}, then the photo deadline passed (${fetched.attempts} ${fetched.attempts === 1 ? 'attempt' : 'attempts'})`) : undefined;
     }
     troubledUrls.delete(url);
     troubledHosts.delete(hostOf(url));

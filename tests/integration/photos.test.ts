@@ -535,9 +535,10 @@ describe('photos of a dead host cannot hold the good ones back', () => {
     const good = Array.from({ length: 4 }, (_, i) => `${fineOrigin}/behind${i}.jpg`);
     const cars = () => [...bad, ...good].map((url, i) => ({ id: i, slug: `car-${i}`, simple_body: 'Ute', images: [{ image: url }] }) as unknown as Car);
     const cache = freshCache();
-    const options = { cache, fetch: { ...FAST, timeoutMs: 300, retries: 2, retryDelayMs: 500 }, downloads: 2, deadlineMs: 1_000, faultMemoMs: 0 };
-    const named = /^host 127\.0\.0\.1:\d+: timed out after 300 ms, then the photo deadline passed \(2 attempts\)$/;
-    // The first release: both slots wait on the dead host until the deadline; the two photos cut in their second attempt are faults.
+    const options = { cache, fetch: { ...FAST, timeoutMs: 1_000, retries: 2, retryDelayMs: 1_500 }, downloads: 2, deadlineMs: 3_000, faultMemoMs: 0 };
+    const named = /^host 127\.0\.0\.1:\d+: timed out after 1000 ms, then the photo deadline passed \((1 attempt|2 attempts)\)$/;
+    // The first release: both slots wait on the dead host until the deadline; the two photos cut after a failed attempt are faults
+    // (cut in their second attempt, or in the pause before it when the machine is slow).
     const first = await resolveTenantPhotos({ slug: 'dead-host', site: {}, visible: cars() }, options);
     expect(first).toMatchObject({ photos: 8, fetched: 0, deferred: 6 });
     expect(first.faults.map((fault) => fault.url)).toEqual(bad.slice(0, 2));
