@@ -24,9 +24,13 @@ export interface FetchPhotoOptions extends PhotoFetchSettings {
   signal?: AbortSignal;
 }
 
-/** Stopped: `last` is the reason of the last attempt that ended before the stop (none when the first was cut). */
+/**
+ * Stopped: `last` is the reason of the last attempt that ended before the stop (none when the
+ * first was cut). Transient: the last attempt failed as a host in trouble does (network, timeout, 5xx, 429).
+ */
 export type FetchPhotoResult =
-  { ok: true; bytes: Buffer; type: PhotoType; attempts: number } | { ok: false; reason: string; attempts: number; stopped?: true; last?: string };
+  | { ok: true; bytes: Buffer; type: PhotoType; attempts: number }
+  | { ok: false; reason: string; attempts: number; stopped?: true; last?: string; transient?: true };
 
 type Attempt = { ok: true; bytes: Buffer } | { ok: false; reason: string; transient: boolean; stopped?: true } | { redirect: string };
 
@@ -200,7 +204,12 @@ export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOp
     }
     if (result.stopped) return { ok: false, reason: result.reason, attempts, stopped: true, ...(last ? { last } : {}) };
     if (!result.transient || attempts > options.retries)
-      return { ok: false, reason: attempts > 1 ? `${result.reason} (${attempts} attempts)` : result.reason, attempts };
+      return {
+        ok: false,
+        reason: attempts > 1 ? `${result.reason} (${attempts} attempts)` : result.reason,
+        attempts,
+        ...(result.transient ? { transient: true } : {}),
+      };
     last = result.reason;
     await pause(options.retryDelayMs * attempts, options.signal);
   }

@@ -49,9 +49,9 @@ export interface PhotoRunOptions {
 /** Recent faults of this process, by URL. */
 const recentFaults = new Map<string, { reason: string; at: number }>();
 
-/** How long a URL or host that failed or was cut is remembered to go after the others (ms): the releases of a day. */
+/** How long a URL or host that failed is remembered to go after the others (ms): the releases of a day. */
 const TROUBLE_MEMO_MS = 24 * 3_600_000;
-/** URLs that failed or were cut by a deadline, and hosts (host:port) where an attempt failed, by when (this process). */
+/** URLs that failed (a photo cut in its first attempt is not one), and hosts (host:port) where an attempt failed, by when (this process). */
 const troubledUrls = new Map<string, number>();
 const troubledHosts = new Map<string, number>();
 
@@ -65,7 +65,7 @@ const hostOf = (url: string): string => {
 
 /**
  * The order photos are tried in: those never in trouble first, then those of a host where an
- * attempt failed, then the URLs that failed or were cut before; feed order within each. A few
+ * attempt failed, then the URLs that failed before; feed order within each. A few
  * photos of a dead host so never hold the photos queued behind them at every release.
  */
 function inTryOrder(urls: string[]): string[] {
@@ -159,9 +159,10 @@ export async function resolvePhotoUrls(
     const fetched = await fetchPhoto(url, { ...options.fetch, signal: deadline });
     if (!fetched.ok) {
       const host = hostOf(url);
-      troubledUrls.set(url, Date.now());
-      // A host whose attempt failed (a retried failure, or one before the cut) is tried after the others next time.
-      if (fetched.attempts > 1 || fetched.last) troubledHosts.set(host, Date.now());
+      // A URL whose attempt failed goes after the others next time; one cut in its first attempt (no failure of its own) keeps its rank.
+      if (!fetched.stopped || fetched.last) troubledUrls.set(url, Date.now());
+      // A host whose attempt failed as a host in trouble does (even the one attempt of DEALER_PHOTO_RETRIES=0, or one before the cut) too.
+      if (fetched.transient || fetched.attempts > 1 || fetched.last) troubledHosts.set(host, Date.now());
       if (!fetched.stopped) return fail(url, fetched.reason);
       // Cut by the deadline after a failed attempt: a fault naming the host; cut in its first attempt: deferred below.
       return fetched.last ? fail(url, `host ${host}: ${fetched.last}, then the photo deadline passed (${fetched.attempts} ${fetched.attempts === 1 ? 'attempt' : 'attempts'})`) : undefined;

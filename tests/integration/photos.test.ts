@@ -510,7 +510,7 @@ describe('a slow photo host cannot hold a release', () => {
 });
 
 describe('photos of a dead host cannot hold the good ones back', () => {
-  // One host accepts connections and never answers; the other answers at once with a small photo.
+  // One host accepts connections and never answers; the other answers with a small photo (at once, or after a second).
   let dead: Server;
   let fine: Server;
   let deadOrigin = '';
@@ -520,7 +520,12 @@ describe('photos of a dead host cannot hold the good ones back', () => {
       .jpeg()
       .toBuffer();
     dead = createServer(() => {});
-    fine = createServer((req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.concat([small, Buffer.from(req.url ?? '')])));
+    // A path under /slow/ is answered after a second.
+    fine = createServer((req, res) => {
+      const answer = () => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.concat([small, Buffer.from(req.url ?? '')]));
+      if (req.url?.startsWith('/slow/')) setTimeout(answer, 1_000);
+      else answer();
+    });
     for (const host of [dead, fine]) await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
     deadOrigin = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
     fineOrigin = `http://127.0.0.1:${(fine.address() as AddressInfo).port}`;
@@ -552,5 +557,47 @@ describe('photos of a dead host cannot hold the good ones back', () => {
     expect(second.deferred + second.faults.length).toBe(4);
     for (const fault of second.faults) expect(fault.reason).toMatch(named);
     expect(later.visible.slice(4).every((car) => parsePhotoUrl(car.images![0]!.image) !== null)).toBe(true);
+  });
+
+  it('a photo cut in flight with no failed attempt is not ranked with the URLs that failed: the next release tries it before them', async () => {
+    const dead = `${deadOrigin}/cut-dead.jpg`;
+    const slow = `${fineOrigin}/slow/cut.jpg`;
+    const car = (url: string, id: number) => ({ id, slug: `car-${id}`, simple_body: 'Ute', images: [{ image: url }] }) as unknown as Car;
+    const cache = freshCache();
+    const fetch = { ...FAST, timeoutMs: 300, retries: 0 };
+    // A URL that really failed, then the slow photo cut by the deadline in its first attempt.
+    expect((await resolveTenantPhotos({ slug: 'cut', site: {}, visible: [car(dead, 1)] }, { cache, fetch, downloads: 1, faultMemoMs: 0 })).faults).toHaveLength(
+      1,
+    );
+    const cut = await resolveTenantPhotos(
+      { slug: 'cut', site: {}, visible: [car(slow, 2)] },
+      { cache, fetch: { ...fetch, timeoutMs: 5_000 }, downloads: 1, deadlineMs: 300 },
+    );
+    expect(cut).toMatchObject({ fetched: 0, deferred: 1, faults: [] });
+    // One slot, a deadline of 2 s, 1.5 s per attempt: only the photo tried first is done.
+    const options = { cache, fetch: { ...fetch, timeoutMs: 1_500 }, downloads: 1, deadlineMs: 2_000, faultMemoMs: 0 };
+    const next = { slug: 'cut', site: {}, visible: [car(dead, 1), car(slow, 2)] };
+    expect(await resolveTenantPhotos(next, options)).toMatchObject({ fetched: 1 });
+    expect(parsePhotoUrl(next.visible[1]!.images![0]!.image)).not.toBeNull();
+  });
+
+  it('with no retry (DEALER_PHOTO_RETRIES=0) a host whose one attempt failed is tried after the others next time', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const silentOrigin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const car = (url: string, id: number) => ({ id, slug: `car-${id}`, simple_body: 'Ute', images: [{ image: url }] }) as unknown as Car;
+    const cache = freshCache();
+    try {
+      const one = { cache, fetch: { ...FAST, timeoutMs: 300, retries: 0 }, downloads: 1, faultMemoMs: 0 };
+      const first = await resolveTenantPhotos({ slug: 'no-retry', site: {}, visible: [car(`${silentOrigin}/a.jpg`, 1)] }, one);
+      expect(first.faults.map((fault) => fault.reason)).toEqual(['timed out after 300 ms']);
+      // Another photo of that host comes first in the feed, and the deadline passes in its attempt: the good one goes before it.
+      const next = { slug: 'no-retry', site: {}, visible: [car(`${silentOrigin}/b.jpg`, 2), car(`${fineOrigin}/no-retry.jpg`, 3)] };
+      expect(await resolveTenantPhotos(next, { ...one, fetch: { ...one.fetch, timeoutMs: 5_000 }, deadlineMs: 1_000 })).toMatchObject({ fetched: 1 });
+      expect(parsePhotoUrl(next.visible[1]!.images![0]!.image)).not.toBeNull();
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((done) => silent.close(done));
+    }
   });
 });
