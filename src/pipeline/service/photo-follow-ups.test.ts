@@ -7,10 +7,10 @@ import { photoFollowUps } from './photo-follow-ups.ts';
 
 afterEach(() => vi.useRealTimers());
 
-const setup = () => {
+const setup = (known: (slug: string) => boolean = () => true) => {
   const enqueued: string[] = [];
   const lines: Record<string, unknown>[] = [];
-  const followUps = photoFollowUps({ delayMs: 60_000, max: 2, enqueue: (slug) => enqueued.push(slug), log: (fields) => lines.push(fields) });
+  const followUps = photoFollowUps({ delayMs: 60_000, max: 2, known, enqueue: (slug) => enqueued.push(slug), log: (fields) => lines.push(fields) });
   return { enqueued, lines, followUps };
 };
 
@@ -40,6 +40,33 @@ describe('photo follow-ups', () => {
     followUps.after('slow-host', 3);
     vi.advanceTimersByTime(60_000);
     expect(enqueued).toHaveLength(3);
+  });
+
+  it('a release that defers nothing drops the follow-up not yet asked for (the photos are all there)', () => {
+    vi.useFakeTimers();
+    const { enqueued, followUps } = setup();
+    followUps.after('slow-host', 5);
+    followUps.after('slow-host', 0);
+    vi.advanceTimersByTime(120_000);
+    expect(enqueued).toEqual([]);
+  });
+
+  it('a tenant removed before its follow-up is due is not asked for: an info line, no error, and the count starts over', () => {
+    vi.useFakeTimers();
+    const tenants = new Set(['gone', 'kept']);
+    const { enqueued, lines, followUps } = setup((slug) => tenants.has(slug));
+    followUps.after('gone', 5);
+    followUps.after('kept', 5);
+    tenants.delete('gone');
+    vi.advanceTimersByTime(60_000);
+    expect(enqueued).toEqual(['kept']);
+    expect(lines.at(-1)).toEqual({ event: 'photos-follow-up', tenant: 'gone', outcome: 'dropped', reason: 'the tenant is no longer known' });
+    tenants.add('gone');
+    for (let i = 0; i < 2; i++) {
+      followUps.after('gone', 5);
+      vi.advanceTimersByTime(60_000);
+    }
+    expect(enqueued).toEqual(['kept', 'gone', 'gone']);
   });
 
   it('asks for nothing once closed', () => {

@@ -2,7 +2,8 @@
  * A release whose photos the tenant's photo deadline left for later (photos-deferred) asks for
  * the tenant's next release itself, after `delayMs`, so the placeholders do not stay until the
  * feed changes or the periodic refresh. At most `max` follow-ups in a row per tenant in this
- * process: a host that stays slow does not loop; a release that defers nothing starts over.
+ * process: a host that stays slow does not loop; a release that defers nothing starts over and
+ * drops the follow-up not yet asked for. A tenant no longer known when it is due is not asked for.
  */
 import type { Logger } from '../log.ts';
 
@@ -13,13 +14,24 @@ export interface PhotoFollowUps {
   close(): void;
 }
 
-export function photoFollowUps(options: { delayMs: number; max: number; enqueue: (slug: string) => void; log: Logger }): PhotoFollowUps {
+/** `known`: whether the tenant still has its folder (the reconciler's check), when the follow-up is due. */
+export function photoFollowUps(options: {
+  delayMs: number;
+  max: number;
+  known: (slug: string) => boolean;
+  enqueue: (slug: string) => void;
+  log: Logger;
+}): PhotoFollowUps {
   const asked = new Map<string, number>();
   const timers = new Map<string, NodeJS.Timeout>();
   let closed = false;
   return {
     after(slug, deferred) {
-      if (deferred <= 0) return void asked.delete(slug);
+      if (deferred <= 0) {
+        asked.delete(slug);
+        clearTimeout(timers.get(slug));
+        return void timers.delete(slug);
+      }
       const count = asked.get(slug) ?? 0;
       if (closed || timers.has(slug)) return;
       if (count >= options.max) {
@@ -36,7 +48,9 @@ export function photoFollowUps(options: { delayMs: number; max: number; enqueue:
       options.log({ event: 'photos-follow-up', tenant: slug, deferred, followUp: count + 1, inMs: options.delayMs });
       const timer = setTimeout(() => {
         timers.delete(slug);
-        options.enqueue(slug);
+        if (options.known(slug)) return options.enqueue(slug);
+        asked.delete(slug);
+        options.log({ event: 'photos-follow-up', tenant: slug, outcome: 'dropped', reason: 'the tenant is no longer known' });
       }, options.delayMs);
       timer.unref();
       timers.set(slug, timer);

@@ -457,6 +457,7 @@ function jobFollowUps(service: Service, queue: () => RebuildQueue): PhotoFollowU
   return photoFollowUps({
     delayMs: options.photoFollowUpMs ?? PIPELINE_DEFAULTS.photoFollowUpMs,
     max: PIPELINE_DEFAULTS.photoFollowUps,
+    known: (slug) => service.tenantDirOf(slug) !== null,
     enqueue: (slug) => void queue().enqueue(slug).catch((error) => log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) })),
     log,
   });
