@@ -346,4 +346,16 @@ describe('site.json gated_routes naming a content page', () => {
       'tenants/md-motors/site.json: field gated_routes.0: "/fleet" gates no page yet: no content page /fleet (content/fleet.md, docs/tenant-files.md "Content pages")',
     ]);
   });
+
+  it("takes a path shaped like a garage route only when it is one of the site's garage_routes: else it is a path like any other", () => {
+    writeFileSync(join(gatedDir, 'content', 'mydeals.md'), '# My deals\n');
+    const noGarage = v.parse(SiteSchema, { ...site, gated_routes: ['/my-garage', '/myoffers', '/mymotorama', '/mydeals'], garage_routes: [] });
+    expect(gatedRouteRefusals('tenants/md-motors/site.json', gatedDir, noGarage, {})).toEqual({
+      refused: [],
+      unbuilt: [
+        'tenants/md-motors/site.json: field gated_routes.1: "/myoffers" gates no page yet: no content page /myoffers (content/myoffers.md, docs/tenant-files.md "Content pages")',
+        'tenants/md-motors/site.json: field gated_routes.2: "/mymotorama" gates no page yet: no content page /mymotorama (content/mymotorama.md, docs/tenant-files.md "Content pages")',
+      ],
+    });
+  });
 });

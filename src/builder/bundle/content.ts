@@ -12,7 +12,7 @@ import type { ContentPage } from './bundle.ts';
 import { createMarkdownRenderer } from './markdown.ts';
 import { defaultPrivacyPolicy } from './privacy-policy.ts';
 import { productPaths, type OwnedPageFiles } from './product-routes.ts';
-import { CHECKOUT_CAR_PAGE, GARAGE_ROUTE, GATEABLE_ROUTES } from '../../schemas/site/gated-routes.ts';
+import { CHECKOUT_CAR_PAGE, GATEABLE_ROUTES } from '../../schemas/site/gated-routes.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -112,8 +112,9 @@ export function contentRouteClashes(tenantDir: string, site: Site, files: OwnedP
  * What the build says of site.json gated_routes entries naming a content page (the schema takes
  * any path of a content page's shape; here the pages are known): `refused`, one the product's own
  * page takes, which has no gate (the tenant is not built, as with a field the schema refuses);
- * `unbuilt`, one no content page of the tenant has (said, the rest built). Family, checkout and
- * garage routes are left to the schema.
+ * `unbuilt`, one no content page of the tenant has (said, the rest built). Family and checkout
+ * routes are left to the schema; /my-garage and the site's garage_routes are gated anyway (a path
+ * of their shape that is not one of them is a path like any other).
  */
 export function gatedRouteRefusals(siteFile: string, tenantDir: string, site: Site, files: OwnedPageFiles): { refused: string[]; unbuilt: string[] } {
   const taken = productPaths(site, files);
@@ -122,7 +123,7 @@ export function gatedRouteRefusals(siteFile: string, tenantDir: string, site: Si
   const unbuilt: string[] = [];
   site.gated_routes.forEach((route, index) => {
     const path = route.length > 1 ? route.replace(/\/+$/, '') : route;
-    if (GATEABLE_ROUTES.includes(path) || CHECKOUT_CAR_PAGE.test(path) || path === '/my-garage' || GARAGE_ROUTE.test(path)) return;
+    if (GATEABLE_ROUTES.includes(path) || CHECKOUT_CAR_PAGE.test(path) || path === '/my-garage' || site.garage_routes.includes(path)) return;
     const field = `field gated_routes.${index}: ${JSON.stringify(route)} gates no page`;
     if (taken.has(path)) refused.push(`${field}: ${path} is ${taken.get(path)} of the product, which has no gate`);
     else if (!pages.has(path)) unbuilt.push(`${siteFile}: ${field} yet: no content page ${path} (content${path}.md, docs/tenant-files.md "Content pages")`);
