@@ -148,7 +148,8 @@ const SiteFieldsSchema = v.strictObject({
    * /apply-for-finance, /finance-pre-approval, /personalised/finance), trade-in (/trade-in,
    * /cars/trade-in), /sell-my-car, /spin-to-win, /online-payment. Naming one route gates its whole
    * family. Also accepted: /cars/{slug}/checkout and /cars/{slug}/buy-online (checkout), /my-garage and
-   * garage routes (always gated), and a tenant content page (/<name> or /pages/<name>, gated with its
+   * the site's `garage_routes` (always gated; another path of their shape, such as /myoffers, is taken
+   * as a content page), and a tenant content page (/<name> or /pages/<name>, gated with its
    * guard; the build refuses one that the product's own page takes and warns when no content page has it).
    * A path of any other shape gates no page and is refused. Default none.
    */
