@@ -37,6 +37,8 @@ export function serverCategoryProblem(category: string | undefined): string | un
 const SITE_MADE = 'This enquiry was recorded by the site itself and cannot be changed. Please get in touch with one of our friendly team members.';
 const PAYMENT_RECORDED = 'This enquiry has a payment recorded and cannot be changed online. Please get in touch with one of our friendly team members.';
 const OTHER_CAR = 'This enquiry is about another car. Please start again from the car.';
+/** A later step naming another valuation than its lead's (or one where its lead named none): the spec has no wording (no form sends one). */
+export const OTHER_EVALUATION = 'This enquiry is about another valuation. Please start again from your registration number.';
 /** A later step naming a test drive, or a test drive's time: the spec has no wording (no form sends one). */
 const TEST_DRIVE_LATER = 'A test drive is booked with the first step of an enquiry. Please start again from the car.';
 
@@ -44,15 +46,21 @@ const TEST_DRIVE_LATER = 'A test drive is booked with the first step of an enqui
  * Why a browser's later step (POST /api/leads with lead_id, `values` as it would be merged) may not
  * change `stored`, or undefined: a lead the server made (a server-only category) or one carrying the
  * payments module's record takes no step (409); a step keeps the first step's car: it may repeat
- * it, not name another or add one (422), so a hold, a payment and the lead name one car. A test
+ * it, not name another or add one (422), so a hold, a payment and the lead name one car; and
+ * its evaluation (`evalid`) as well (422), so a step cannot move a lead onto another shopper's
+ * valuation (its offer, its photos, its thank-you text). A test
  * drive is booked with a new lead, its car required and its time checked and booked: a step
  * making a lead a test drive (`category`), or giving a test-drive lead a time (`dateTime`), is
  * refused (422), so no drive is stored without its car, unchecked or unbooked.
  */
-export function laterStepRefusal(stored: StoredLead, values: { car_id?: string; category?: string; dateTime?: unknown }): LeadRefusal | undefined {
+export function laterStepRefusal(
+  stored: StoredLead,
+  values: { car_id?: string; evalid?: string; category?: string; dateTime?: unknown },
+): LeadRefusal | undefined {
   if (serverOnlyCategory(stored.category)) return { status: 409, error: SITE_MADE };
   if (stored.data.payment !== undefined && stored.data.payment !== null) return { status: 409, error: PAYMENT_RECORDED };
   if (values.car_id !== undefined && values.car_id !== stored.car_id) return { status: 422, error: FIX_ERRORS, fields: { car_id: OTHER_CAR } };
+  if (values.evalid !== undefined && values.evalid !== stored.data.evalid) return { status: 422, error: FIX_ERRORS, fields: { evalid: OTHER_EVALUATION } };
   if (isTestDriveCategory(values.category) && !isTestDriveCategory(stored.category))
     return { status: 422, error: FIX_ERRORS, fields: { category: TEST_DRIVE_LATER } };
   if (values.dateTime !== undefined && isTestDriveCategory(values.category ?? stored.category))

@@ -23,7 +23,7 @@ import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
-import { commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
+import { OTHER_EVALUATION, commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { leadKey } from '../../leads/repository.ts';
 import type { StoredLead } from '../../leads/row.ts';
 import { adjustableOffer, leadAnswersPlan } from '../../leads/trade-in-answers.ts';
@@ -82,10 +82,16 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (off) return sendError(reply, 404, off);
     // The lead a later step continues (undefined for a new lead, or one not stored: the write answers 404).
     const stored = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
-    // The evaluation the lead belongs to: the one the post names, else the one its lead named (a later step of the instant offer's lead).
+    // The evaluation the lead belongs to: a first post's own, a later step's its lead's (the instant offer's lead). A step
+    // naming another (or one where its lead named none) is refused at once (laterStepRefusal, asked again in the write): the
+    // other is never looked up or adjusted, no rule is read with it, and the answer is the same whether it exists or not.
     const storedEvalid = typeof stored?.data.evalid === 'string' ? stored.data.evalid : undefined;
+    if (stored && lead.evalid !== undefined && lead.evalid !== storedEvalid) {
+      const refusal = laterStepRefusal(stored, { evalid: lead.evalid });
+      if (refusal) return sendError(reply, refusal.status, refusal.error, refusal.fields);
+    }
     const storedEvaluation = await evaluationOf(stores, tenant.slug, storedEvalid);
-    const evaluation = lead.evalid === undefined || lead.evalid === storedEvalid ? storedEvaluation : await evaluationOf(stores, tenant.slug, lead.evalid);
+    const evaluation = stored ? storedEvaluation : await evaluationOf(stores, tenant.slug, lead.evalid);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
     const continuesValuation = lead.offer_accepted === true && storedEvaluation !== undefined;
     const rules = {
@@ -206,7 +212,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       site: _site,
       ...data
     } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
-    if (leadId && !(await stores.leads.get(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
+    const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
+    if (leadId && !lead) return sendError(reply, 404, 'This enquiry could not be found.');
+    // Data about a lead and an evaluation is about the lead's own (its quota is not another's), told before the other is looked up.
+    if (lead && evalid && lead.data.evalid !== evalid) return sendError(reply, 422, FIX_ERRORS, { evalid: OTHER_EVALUATION });
     if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
     // Bounded, per lead / evaluation and per tenant per day, and per client per day; a full quota spends no allowance.
     const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
