@@ -1,7 +1,8 @@
 /**
  * POST /api/leads: a select's value is one its form offers. A location or dealership is checked
  * against the list the lead's form offers (the contact page's selects, the service form's
- * service locations, the instant offer's buying locations), not against all the site's; the
+ * service locations, the instant offer's buying locations), not against all the site's; a form
+ * with no such list (the vehicle page's) takes only a location of the site, not another site's; the
  * instant offer's condition answers are their selects' options; condition answers belong to an
  * evaluation of the site (the post's own, or the one its lead named).
  */
@@ -161,5 +162,29 @@ describe("the instant offer's condition answers", () => {
     // An answer no adjustment knows is refused beside its field, as on the first post.
     const unknown = await post(ALPHA, '/api/leads', { lead_id: leadId, ...later, car_condition: 'Mint', form_completed: false });
     expect([unknown.statusCode, Object.keys(unknown.json().fields)]).toEqual([422, ['car_condition']]);
+  });
+});
+
+describe('forms that offer no location list of their own take only a location of the site', () => {
+  const vehiclePage = {
+    enquiry: { ...contact, message: 'Hello', category: 'General Enquiry', car_id: 1 },
+    'test drive': { ...contact, category: 'Test Drive', car_id: 1 },
+    'request photos': { ...contact, category: 'Request Photos', car_id: 1, message: 'Please send photos for this car' },
+    finance: { ...contact, category: 'Finance Enquiry', subcategory: 'Finance Enquiry', car_id: 1, message: 'Hello' },
+  };
+  const ANOTHER_SITE = 'This location is not part of this site.';
+
+  it("the vehicle page's forms: another site's location (by slug or id, in either field) is refused beside its field; the site's own is taken", async () => {
+    for (const [form, body] of Object.entries(vehiclePage)) {
+      const before = await suite.app.stores.leads.count('alpha');
+      // beta-perth (201) is the beta site's.
+      for (const other of [{ location: 'beta-perth' }, { location: '201' }, { location_id: 201 }, { location_id: 'beta-perth' }]) {
+        const response = await post(ALPHA, '/api/leads', { ...body, ...other });
+        const [field] = Object.keys(other);
+        expect([response.statusCode, response.json().fields], `${form} ${JSON.stringify(other)}`).toEqual([422, { [field!]: ANOTHER_SITE }]);
+      }
+      expect(await suite.app.stores.leads.count('alpha'), form).toBe(before);
+      await created(ALPHA, { ...body, location: 'alpha-brisbane', location_id: 101 });
+    }
   });
 });
