@@ -259,10 +259,14 @@ export class WarmRenderer {
     this.#stderr = '';
     const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), RENDER_CHILD, '--serve'], {
       cwd: REPO_ROOT,
-      env: buildChildEnv({ NODE_COMPILE_CACHE: nodeCompileCache(), DEALER_RENDERER: this.rendererDir }),
+      env: buildChildEnv({ NODE_COMPILE_CACHE: nodeCompileCache(), DEALER_RENDERER: this.rendererDir, DEALER_PARENT_PID: String(process.pid) }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#child = child;
+    warmChildren.add(child);
+    const forget = () => warmChildren.delete(child);
+    child.once('exit', forget);
+    child.once('error', forget);
     if (this.#background) {
       // The output pipes never hold the process; the child and its channel do while a job
       // is in flight (#hold), and not while the renderer waits idle for the next release.
@@ -433,8 +437,46 @@ export function warmRendererFor(rendererDir: string, env: Environment = environm
   return entry.renderer;
 }
 
-/** Stop every warm renderer of the pool (tests, shutdown). */
+/** Stop every warm renderer of the pool (tests). */
 export function closeWarmRenderers(): void {
   for (const { renderer } of warmPool) renderer.close();
   warmPool.length = 0;
+}
+
+/** Every warm renderer child this process started that has not ended yet (those of renderers closed or replaced too: they end on their channel's close). */
+const warmChildren = new Set<ChildProcess>();
+
+/**
+ * End `child` and wait for it: SIGTERM, then, still running after `graceMs`, SIGKILL and as long
+ * again at most.
+ */
+async function endChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const ended = new Promise<boolean>((done) => child.once('exit', () => done(true)));
+  // Held: the wait keeps the process alive (the child itself may be unref'd).
+  const within = async (ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((done) => (timer = setTimeout(() => done(false), ms)));
+    try {
+      return await Promise.race([ended, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  child.kill('SIGTERM');
+  if (await within(graceMs)) return;
+  child.kill('SIGKILL');
+  await within(graceMs);
+}
+
+/**
+ * Stop every warm renderer this process started and wait for their children's end (the
+ * pipeline's shutdown): a process that exits then leaves no render child behind. Each child is
+ * given `graceMs` after a SIGTERM, then as long again after a SIGKILL.
+ */
+export async function stopWarmRenderers(graceMs = 2000): Promise<void> {
+  closeWarmRenderers();
+  const children = [...warmChildren];
+  warmChildren.clear();
+  await Promise.all(children.map((child) => endChild(child, graceMs)));
 }

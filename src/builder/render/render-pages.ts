@@ -37,6 +37,11 @@ if (!rendererDir || (!serving && (!outDir || !settings.bundleFile))) {
   );
   process.exit(2);
 }
+// Before the kept bundle loads (seconds): a render child whose parent is gone (stopped, or
+// killed) ends then too, instead of loading for nobody. A warm renderer ends on its channel's
+// close; any render child once its parent's pid is no longer its parent (orphan-watch.ts).
+if (serving) process.on('disconnect', () => process.exit(0));
+exitWhenOrphaned(settings.parentPid);
 const state = JSON.parse(readFileSync(join(rendererDir, KEPT_STATE_FILE), 'utf8')) as KeptRendererState;
 if (state.version !== KEPT_STATE_VERSION) {
   console.error(`render-pages: kept renderer state version ${state.version}, expected ${KEPT_STATE_VERSION}`);
@@ -226,11 +231,8 @@ if (process.argv.includes('--serve') && process.send) {
       }
     });
   });
-  process.on('disconnect', () => process.exit(0));
   process.send({ ready: true });
 } else {
-  // A one-bundle render whose parent is gone (a worker's process lost) stops: nobody reads its pages.
-  exitWhenOrphaned(settings.parentPid);
   try {
     const { pages } = await renderAll(outDir, originOf(settings.siteUrl));
     console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);

@@ -16,7 +16,7 @@ import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, JobReturned, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
-import { removeStaleBundleFolders } from '../../builder/render/index.ts';
+import { removeStaleBundleFolders, stopWarmRenderers } from '../../builder/render/index.ts';
 import { inFlight } from '../../lib/batch/in-flight.ts';
 import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
@@ -206,6 +206,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       await stopParts(service, { jobs, queue, polling, reconciling, reservations, inbox, http, debouncer });
+      // No render child outlives the stop (one kept warm for the next release, or one of a job the stop cut).
+      await stopWarmRenderers();
       if (!options.state) await service.state.close();
     },
   };
