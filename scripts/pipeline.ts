@@ -19,6 +19,7 @@ import { pipelineConfig } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { pipelineOptions, platformFromSettings } from '../src/pipeline/service/platform.ts';
 import { startPipeline } from '../src/pipeline/service/service.ts';
+import { stopOnSignals } from '../src/pipeline/service/stop-signals.ts';
 import { ListenError } from '../src/pipeline/service/http.ts';
 
 // The production check shared by every process (src/config/production.ts): before anything else is read or started.
@@ -74,31 +75,29 @@ const pipeline = await startPipeline({
   console.error(error.message);
   process.exit(2);
 });
-const stop = () => pipeline.close().then(() => state?.close());
+// A signal stops either mode the same way (src/pipeline/service/stop-signals.ts): no other release
+// begins, those in hand end, the render children end; `--once` then exits 130 or 143.
+let stopped: Promise<void> | undefined;
+const stop = () => (stopped ??= pipeline.close().then(() => state?.close()));
+const signals = stopOnSignals({ stop, log, once: config.once });
 
 if (config.once) {
   await pipeline.settled();
-  await stop();
-  process.exit(failed ? 1 : 0);
-}
-
-log({
-  event: 'pipeline-started',
-  role: config.role,
-  queue: config.queue.redisUrl ? 'redis' : 'in-process',
-  // Jobs taken at once, and of them those rendering at once (docs/deploy.md "Sizing workers").
-  jobs: config.queue.concurrency,
-  cores: config.queue.cores,
-  webhook: pipeline.webhookUrl ?? null,
-  sites: config.paths.sites,
-  inbox: config.paths.inbox,
-});
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log({ event: 'pipeline-stopping', signal });
-    void stop().then(() => process.exit(0));
+  // Told to stop meanwhile: the signal's stop exits.
+  if (!signals.stopping()) {
+    await stop();
+    process.exit(failed ? 1 : 0);
+  }
+} else {
+  log({
+    event: 'pipeline-started',
+    role: config.role,
+    queue: config.queue.redisUrl ? 'redis' : 'in-process',
+    // Jobs taken at once, and of them those rendering at once (docs/deploy.md "Sizing workers").
+    jobs: config.queue.concurrency,
+    cores: config.queue.cores,
+    webhook: pipeline.webhookUrl ?? null,
+    sites: config.paths.sites,
+    inbox: config.paths.inbox,
   });
 }
