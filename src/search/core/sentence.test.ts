@@ -695,10 +695,31 @@ describe('the sentence reader: years, negations and amounts said in other ways',
   });
 
   it('reads \'nothing\', \'none\', "mustn\'t", "hasn\'t", "haven\'t", "needn\'t" as negations: nothing, never the opposite', () => {
-    for (const sentence of ['nothing over 30k', "hasn't got a sunroof", "haven't got a sunroof", "mustn't be diesel", "needn't be diesel", 'none over 30k']) {
+    for (const sentence of ['nothing', 'none', 'nothing diesel', "hasn't got a sunroof", "haven't got a sunroof", "mustn't be diesel", "needn't be diesel"]) {
       expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: {}, query: '' });
     }
     expect(filters(read("ute that hasn't got a sunroof"))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+  });
+
+  it("reads 'nothing over 30k' and 'none over 30k' as the bound they leave (up to 30k), as 'not over 30k' is", () => {
+    for (const sentence of [
+      'nothing over 30k',
+      'none over 30k',
+      'nothing above $30,000',
+      'none dearer than 30k',
+      'nothing more than 30k',
+      'nothing pricier than 30 grand',
+    ])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    for (const sentence of ['nothing under 20k', 'none below $20,000', 'nothing cheaper than 20k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { min: 20000 } }, query: '' });
+    expect(filters(read('ute, nothing over 30k'))).toEqual({ refinementList: { body: ['Ute'] }, range: { price: { max: 30000 } }, query: '' });
+    expect(read('nothing over 100,000 km').range).toEqual({ km: { max: 100000 } });
+    expect(read('nothing older than 2015').range).toEqual({ year: { min: 2015 } });
+    // Without 'nothing', 'dearer than' compares as 'over' does.
+    expect(read('dearer than 30k').range).toEqual({ price: { min: 30000 } });
+    // 'nothing' before anything else is still a negation.
+    expect(filters(read('nothing diesel under 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
   });
 
   it("reads a space between thousands ('$30 000', '100 000 km') as one number", () => {

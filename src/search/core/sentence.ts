@@ -671,8 +671,30 @@ const THOUSAND_WORDS = new Set(['k', 'grand', 'thousand', 'g']);
 
 type Comparison = 'max' | 'min' | 'around' | 'between' | 'from';
 
+/** Comparators of one direction a shopper says 'nothing' or 'none' before ('nothing over 30k'), with their direction. */
+const NOTHING_COMPARED: readonly [readonly string[], 'max' | 'min'][] = [
+  [['more', 'expensive', 'than'], 'min'],
+  [['more', 'than'], 'min'],
+  [['greater', 'than'], 'min'],
+  [['dearer', 'than'], 'min'],
+  [['pricier', 'than'], 'min'],
+  [['newer', 'than'], 'min'],
+  [['over'], 'min'],
+  [['above'], 'min'],
+  [['less', 'than'], 'max'],
+  [['cheaper', 'than'], 'max'],
+  [['lower', 'than'], 'max'],
+  [['older', 'than'], 'max'],
+  [['under'], 'max'],
+  [['below'], 'max'],
+];
+
 /** Comparators, longest first: words -> what they do and whether the bound itself is excluded. */
 const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
+  // 'nothing over 30k', 'none dearer than 30k': the bound they leave, as 'not over 30k' is (up to 30k, 30k allowed).
+  ...(['nothing', 'none'] as const).flatMap((head) =>
+    NOTHING_COMPARED.map(([words, kind]): [readonly string[], Comparison, boolean] => [[head, ...words], kind === 'min' ? 'max' : 'min', false]),
+  ),
   // A negated comparison is the bound it leaves ('no older than 2015' is 2015 or newer), the bound itself allowed.
   [['no', 'older', 'than'], 'min', false],
   [['not', 'older', 'than'], 'min', false],
@@ -703,8 +725,11 @@ const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
   [['budget', 'of'], 'max', false],
   [['budget', 'is'], 'max', false],
   [['older', 'than'], 'max', true],
+  [['more', 'expensive', 'than'], 'min', true],
   [['more', 'than'], 'min', true],
   [['greater', 'than'], 'min', true],
+  [['dearer', 'than'], 'min', true],
+  [['pricier', 'than'], 'min', true],
   [['newer', 'than'], 'min', true],
   [['at', 'least'], 'min', false],
   [['starting', 'at'], 'min', false],
