@@ -801,6 +801,29 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(read('over 20k or 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
   });
 
+  it("reads an amount after 'or' with no unit of its own in the field of the comparison it follows ('under 50,000 kms or under 80,000' is kms up to 80,000)", () => {
+    for (const sentence of ['under 50,000 kms or under 80,000', 'kms under 50k or under 80,000', 'under 50,000 kms or under 80k', 'under 50 ks or under 80'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { km: { max: 80000 } }, query: '' });
+    expect(read('over 50,000 kms or over 80,000').range).toEqual({ km: { min: 50000 } });
+    expect(read('under 20 ft or under 22').range).toEqual({ body_length: { max: 22 } });
+    // A bare amount after the 'or' takes the field too and is read as a bare amount of it is (a limit, a length), never a keyword.
+    expect(filters(read('under 50,000 kms or 80,000'))).toEqual({ refinementList: {}, range: { km: { max: 50000 } }, query: '' });
+    expect(filters(read('under 20 ft or 22'))).toEqual({ refinementList: {}, range: { body_length: { max: 23 } }, query: '' });
+    // A negated list the same way.
+    expect(read('not under 50,000 kms or over 80,000').range).toEqual({ km: { min: 50000, max: 80000 } });
+    // An amount with a unit of its own keeps it: a '$' or 'dollars' is a price, 'kms' kilometres; a year stays a year.
+    for (const sentence of ['under 50,000 kms or under 30k dollars', 'under 50,000 kms or under $30,000', 'under 50,000 kms or under $30k'])
+      expect(read(sentence).range, sentence).toEqual({ km: { max: 50000 }, price: { max: 30000 } });
+    expect(read('under 30k or under 50,000 kms').range).toEqual({ price: { max: 30000 }, km: { max: 50000 } });
+    expect(read('under 50,000 kms or under 2010').range).toEqual({ km: { max: 50000 }, year: { max: 2009 } });
+    // Not across another word, nor without the 'or'.
+    expect(read('under 50,000 kms and under 30k').range).toEqual({ km: { max: 50000 }, price: { max: 30000 } });
+    expect(read('under 50,000 kms diesel or under 30k').range).toEqual({ km: { max: 50000 }, price: { max: 30000 } });
+    // The price as before.
+    expect(read('under 20k or under 30').range).toEqual({ price: { max: 30000 } });
+    expect(read('under 20k or 30k').range).toEqual({ price: { max: 20000 } });
+  });
+
   it("reads 'older than' and 'newer than' an age the way round they say ('older than 5 years' is 2021 or before)", () => {
     expect(read('older than 5 years').range).toEqual({ year: { max: YEAR - 5 } });
     expect(read('newer than 5 years').range).toEqual({ year: { min: YEAR - 5 } });

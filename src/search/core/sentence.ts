@@ -1049,24 +1049,40 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     return null;
   };
 
+  /**
+   * An amount after an 'or' in the field of the comparison before it ('under 50,000 kms or under
+   * 80,000', 'under 20 ft or 22'): kilometres ('k' alone may be kilometres, as in 'kms under
+   * 100k') or feet. One with a unit of its own ('$', 'dollars', 'kms'), spelled or able to be a
+   * year keeps its reading; a price and a year need nothing, a bare number being either already.
+   */
+  const inFieldOf = (amount: Quantity, attribute: string | undefined): Quantity => {
+    if (amount.priced || amount.spelled || (amount.unit !== null && amount.unit !== 'money') || (amount.unit === null && isYear(amount.value))) return amount;
+    if (attribute === 'km') return inKm(amount);
+    return attribute === 'body_length' && amount.unit === null ? { ...amount, unit: 'ft' } : amount;
+  };
   /** Whether the unread word at `at` is an 'or' (or 'nor'), a comma before it or not. */
   const orWord = (at: number) => free(at) && CONJUNCTIONS.get(tokens[at]!.norm) === 'or';
   /** Whether an 'or' (or 'nor') at `at` carries on a list, no comma before it. */
   const orAfter = (at: number) => orWord(at) && !commaBetween(sentence, tokens[at - 1]!, tokens[at]!);
   /**
    * The rest of an 'or' list after a negated comparison at `at` ('or over 30k'), each comparison
-   * read as the bound it leaves ('not over 30k' is up to 30k): a negation of either is both. Null
+   * read as the bound it leaves ('not over 30k' is up to 30k) and an amount with no unit of its
+   * own in the field of the first (`attribute`, inFieldOf): a negation of either is both. Null
    * where anything but a comparison of a range stands in the list ('or diesel', 'or over 7 seats':
    * refinements are either value, not both), which is then read as nothing.
    */
-  const negatedList = (at: number, km: boolean): { from: number; to: number; part: Omit<ReadPart, 'start' | 'end' | 'text'> }[] | null => {
+  const negatedList = (
+    at: number,
+    km: boolean,
+    attribute: string | undefined,
+  ): { from: number; to: number; part: Omit<ReadPart, 'start' | 'end' | 'text'> }[] | null => {
     const items: { from: number; to: number; part: Omit<ReadPart, 'start' | 'end' | 'text'> }[] = [];
     while (orAfter(at)) {
       const from = at + 1;
       const comparator = COMPARATORS.find(([words]) => wordsMatch(from, words));
       if (!comparator || NEGATIONS.has(comparator[0][0]!) || (comparator[1] !== 'max' && comparator[1] !== 'min')) return null;
       const said = quantity(from + comparator[0].length);
-      const amount = said && km ? inKm(said) : said;
+      const amount = said && (km ? inKm(said) : inFieldOf(said, attribute));
       if (!amount || amount.spelled || amount.unit === 'age') return null;
       const part = bound(amount, comparator[1] === 'max' ? 'min' : 'max', !comparator[2], true);
       if (part?.kind !== 'range') return null;
@@ -1122,8 +1138,13 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     }
     const at = comparator ? index + comparator[0].length : index;
     const km = comparator !== undefined && kmBefore(index);
+    // Typed here: assigned from itself in the loop, its inferred type would be circular.
+    const last = lastComparison as LastComparison | null;
+    // Right after an 'or' that follows an open comparison: an amount with no unit of its own is of its field.
+    const ofLast = last !== null && last.to + 1 === index && orWord(last.to);
+    const inField = (said: Quantity) => (km ? inKm(said) : ofLast ? inFieldOf(said, last!.attribute) : said);
     const said = quantity(at);
-    const amount = said && km ? inKm(said) : said;
+    const amount = said && inField(said);
     if (!amount || (amount.spelled && amount.unit !== 'seats' && amount.unit !== 'sleeps')) continue;
     let end = amount.end;
     let part: Omit<ReadPart, 'start' | 'end' | 'text'> | null = null;
@@ -1133,7 +1154,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     if (kind === 'between' || kind === 'from' || !comparator) {
       const second = rangeEnd(end, kind === 'between' ? ['and', 'to', '&'] : ['to', 'until', 'till']);
       if (second) {
-        part = between(amount, km ? inKm(second.quantity) : second.quantity);
+        part = between(amount, inField(second.quantity));
         if (part) end = second.quantity.end;
       }
     }
@@ -1165,7 +1186,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     const from = km && amount.unit === 'km' ? index - 1 : index;
     // 'not under 20k or over 30k': a negated comparator heading an 'or' list negates the list.
     if (comparator && NEGATIONS.has(comparator[0][0]!) && orAfter(end)) {
-      const rest = negatedList(end, km);
+      const rest = negatedList(end, km, part.kind === 'range' ? part.attribute : undefined);
       if (part.kind === 'range' && rest) {
         take(from, end, part);
         for (const item of rest) take(item.from, item.to, item.part);
@@ -1179,8 +1200,6 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     }
     index = end - 1;
     const open = compared && part.kind === 'range' && (part.min === undefined) !== (part.max === undefined);
-    // Typed here: assigned from itself in the loop, its inferred type would be circular.
-    const last = lastComparison as LastComparison | null;
     // 'over 20k or over 30k', 'not under 20k, or over 30k': comparisons of one field an 'or' joins are either one.
     if (open && last && last.attribute === part.attribute && last.to + 1 === from && orWord(last.to)) {
       parts.splice(parts.indexOf(last.part), 1);
