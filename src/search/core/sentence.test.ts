@@ -382,6 +382,73 @@ describe('the sentence reader: words', () => {
     expect(readWith('bmw 4 door', fourSeries)).toEqual({ refinementList: { make: ['BMW'] }, range: {}, query: '4 door' });
   });
 
+  it("reads a number after a make's nickname or short name as after its full name ('merc 63' is the C63, 'chevy 1500' the Silverado 1500)", () => {
+    const stock: Record<string, readonly string[]> = {
+      'Mercedes-Benz': ['C63', 'C200', 'A45', 'CLA45', 'E250', 'C250'],
+      Chevrolet: ['Silverado 1500'],
+      Kawasaki: ['Z900', 'Vulcan 2000'],
+      'Land Rover': ['Defender 110', 'Discovery'],
+      BMW: ['3 Series', 'X5'],
+      Subaru: ['360', 'WRX'],
+      Volkswagen: ['Golf'],
+      'Zone RV': ['Z 21'],
+    };
+    const pairs = Object.entries(stock).flatMap(([make, models]) => models.map((model) => `${make} > ${model}`));
+    const vocabularyOfStock = compileVocabulary({
+      facets: {
+        make: Object.keys(stock),
+        model: Object.values(stock).flat(),
+        make_model: pairs,
+        drive: ['4WD'],
+        seats: ['5', '7'],
+      },
+    });
+    const readWith = (sentence: string) => filters(readSentence(sentence, vocabularyOfStock, { year: YEAR }));
+    for (const [nickname, full, refinementList, range, query] of [
+      ['merc 63', 'mercedes-benz 63', { make: ['Mercedes-Benz'], model: ['C63'] }, {}, ''],
+      ['benz 200', 'mercedes-benz 200', { make: ['Mercedes-Benz'], model: ['C200'] }, {}, ''],
+      // 'CLA45' has a prefix of three letters: the A45 alone is named by 45; two models named by 250 are neither.
+      ['mercedes 45', 'mercedes-benz 45', { make: ['Mercedes-Benz'], model: ['A45'] }, {}, ''],
+      ['merc 250', 'mercedes-benz 250', { make: ['Mercedes-Benz'] }, {}, '250'],
+      ['chevy 1500', 'chevrolet 1500', { make: ['Chevrolet'], model: ['Silverado 1500'] }, {}, ''],
+      ['kwaka 900', 'kawasaki 900', { make: ['Kawasaki'], model: ['Z900'] }, {}, ''],
+      ['landy 110', 'land rover 110', { make: ['Land Rover'], model: ['Defender 110'] }, {}, ''],
+      ['beemer 3', 'bmw 3', { make: ['BMW'], model: ['3 Series'] }, {}, ''],
+      ['subie 360', 'subaru 360', { make: ['Subaru'], model: ['360'] }, {}, ''],
+      ['zone 21', 'zone rv 21', { make: ['Zone RV'], model: ['Z 21'] }, {}, ''],
+      // A year is a year, and a number before what it counts or a phrase the reader knows is no model's.
+      ['kwaka 2000', 'kawasaki 2000', { make: ['Kawasaki'] }, { year: { min: 2000, max: 2000 } }, ''],
+      ['vw 2008', 'volkswagen 2008', { make: ['Volkswagen'] }, { year: { min: 2008, max: 2008 } }, ''],
+      ['beemer 5 series', 'bmw 5 series', { make: ['BMW'] }, {}, '5 series'],
+      ['chevy 4 door', 'chevrolet 4 door', { make: ['Chevrolet'] }, {}, '4 door'],
+      ['landy 4 wheel drive', 'land rover 4 wheel drive', { make: ['Land Rover'], drive: ['4WD'] }, {}, ''],
+      ['landy 7 seater', 'land rover 7 seater', { make: ['Land Rover'], seats: ['7'] }, {}, ''],
+    ] as const) {
+      const expected = { refinementList, range, query };
+      expect(readWith(full), full).toEqual(expected);
+      expect(readWith(nickname), nickname).toEqual(expected);
+    }
+    // The nickname with a model's own name, as before.
+    expect(readWith('vw golf').refinementList).toEqual({ make: ['Volkswagen'], model: ['Golf'] });
+    expect(readWith('merc c63').refinementList).toEqual({ make: ['Mercedes-Benz'], model: ['C63'] });
+    // Two spellings of one model are one, said with either name.
+    const spellings = compileVocabulary({
+      facets: { make: ['Mercedes-Benz'], model: ['C-Class', 'C Class'], make_model: ['Mercedes-Benz > C-Class', 'Mercedes-Benz > C Class'] },
+    });
+    for (const sentence of ['mercedes-benz c class', 'merc c class', 'benz c-class'])
+      expect(readSentence(sentence, spellings, { year: YEAR }).refinementList, sentence).toEqual({ make: ['Mercedes-Benz'], model: ['C Class', 'C-Class'] });
+    // A name another make of the stock also has ('great wall' where Great Wall stands beside GWM) is no one make's: its words are read as before.
+    const twoNames = compileVocabulary({
+      facets: { make: ['GWM', 'Great Wall'], model: ['UTE', 'V200'], make_model: ['GWM > UTE', 'Great Wall > V200'], body: ['Ute'] },
+    });
+    expect(filters(readSentence('great wall ute', twoNames, { year: YEAR }))).toEqual({
+      refinementList: { make: ['Great Wall', 'GWM'], body: ['Ute'] },
+      range: {},
+      query: '',
+    });
+    expect(readSentence('gwm ute', twoNames, { year: YEAR }).refinementList).toEqual({ make: ['GWM'], model: ['UTE'] });
+  });
+
   it('reads nicknames and a make without its trade word', () => {
     expect(read('merc').refinementList).toEqual({ make: ['Mercedes-Benz'] });
     expect(read('lotus').refinementList).toEqual({ make: ['Lotus Caravans'] });

@@ -339,16 +339,39 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
   for (const attribute of WORD_FACETS) for (const value of valuesOf(source, attribute)) add(value, { tier: TIER.value, target: refine(attribute, [value]) });
   const makes = valuesOf(source, 'make');
   const makeByKey = new Map(makes.map((make) => [phraseKey(make), make]));
+  /** A make -> its other names ('lotus' for 'Lotus Caravans', the nicknames 'merc', 'benz'): said with a model or its number as the make is. */
+  const otherNames = new Map<string, string[]>();
+  const addOtherName = (make: string, name: string) => {
+    add(name, { tier: TIER.make, target: refine('make', [make]) });
+    otherNames.set(make, [...(otherNames.get(make) ?? []), name]);
+  };
   for (const make of makes) {
     add(make, { tier: TIER.make, target: refine('make', [make]) });
     const words = wordsOf(make);
     while (words.length > 1 && MAKE_SUFFIXES.has(words[words.length - 1]!)) words.pop();
-    if (words.length < wordsOf(make).length && words.join('').length >= 4) add(words.join(' '), { tier: TIER.make, target: refine('make', [make]) });
+    if (words.length < wordsOf(make).length && words.join('').length >= 4) addOtherName(make, words.join(' '));
   }
   for (const [make, nicknames] of Object.entries(MAKE_NICKNAMES)) {
     const value = makeByKey.get(phraseKey(make));
-    if (value) for (const nickname of nicknames) add(nickname, { tier: TIER.make, target: refine('make', [value]) });
+    if (value) for (const nickname of nicknames) addOtherName(value, nickname);
   }
+  /** Phrases of a make's other name with a model or its number: left out of what a misspelling may reach (the name and the model are reached apart, as before). */
+  const otherNamePhrases = new Set<string>();
+  /**
+   * Adds a make-and-model phrase under each other name of the make too: a name that stands for
+   * this make alone (not 'great wall' where the stock has the make Great Wall beside GWM, nor a
+   * dealer's word), where no phrase of the vocabulary has that key yet.
+   */
+  const addUnderOtherNames = (make: string, said: string, entry: Entry) => {
+    for (const name of otherNames.get(make) ?? []) {
+      const named = phrases.get(phraseKey(name));
+      const alone = named?.tier === TIER.make && named.target.kind === 'refine' && named.target.refine.make?.length === 1;
+      const key = phraseKey(`${name} ${said}`);
+      if (!alone || phrases.has(key)) continue;
+      add(`${name} ${said}`, entry);
+      otherNamePhrases.add(key);
+    }
+  };
   const models = valuesOf(source, 'model');
   for (const model of models) {
     const key = phraseKey(model);
@@ -384,16 +407,25 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     group.models.set(phraseKey(model), [...spellings, model]);
     numbered.set(`${make}\u0000${number}`, group);
   }
+  // The make's other names with its models ('vw golf', 'subie 360'), as the make with them (its spellings merged).
+  for (const pair of valuesOf(source, 'make_model')) {
+    const [make, model] = [pair.slice(0, pair.indexOf(' > ')), pair.slice(pair.indexOf(' > ') + 3)];
+    const entry = pair.indexOf(' > ') > 0 ? phrases.get(phraseKey(`${make} ${model}`)) : undefined;
+    if (entry?.tier === TIER.makeModel) addUnderOtherNames(make, model, entry);
+  }
   // 'toyota 86' where the stock has the GR86 ('GT86', '86 GT' in other feeds): a number said
   // with its make is the one model of that make named by it (modelNumber). Where the stock has
   // several ('86' and 'GR86'), or the make > model facet was cut at its limit (a model may be
   // missing), the phrases stand as they are: the model '86' itself, else the make and the
   // keyword. The reader skips it for a year and before a phrase it knows ('toyota 70 series').
+  // A make's other names the same ('merc 63' as 'mercedes-benz 63').
   const modelsComplete = valuesOf(source, 'make_model').length < FACET_LIMITS.make_model;
   for (const { make, number, models } of numbered.values()) {
     if (!modelsComplete || models.size !== 1 || phrases.has(phraseKey(`${make} ${number}`))) continue;
     const target: Target = { kind: 'refine', refine: { make: [make], model: [...models.values()][0]! } };
-    add(`${make} ${number}`, { tier: TIER.makeModel, target, modelNumber: Number(number) });
+    const entry: Entry = { tier: TIER.makeModel, target, modelNumber: Number(number) };
+    add(`${make} ${number}`, entry);
+    addUnderOtherNames(make, number, entry);
   }
   // Places: a city, a location or dealership by its full name or by what sets it apart, in any spelling.
   const addPlace = (name: string, entry: Entry) => placeSpellings(name).forEach((spelling) => add(spelling, entry));
@@ -437,7 +469,12 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const refined = entry.target.kind === 'refine' ? Object.keys(entry.target.refine) : [];
     // Makes and models: one slip, two from eight letters ('mitsibushi', 'landcrusier').
     // Not a make with a model's number: the reader checks the number is no year nor the start of a phrase.
-    if ((entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) && refined.length > 0 && entry.modelNumber === undefined)
+    if (
+      (entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) &&
+      refined.length > 0 &&
+      entry.modelNumber === undefined &&
+      !otherNamePhrases.has(key)
+    )
       reach(key, entry, key.length >= 8 ? 2 : 1);
   }
   for (const { key, entry } of fuzzyWords) if (phrases.get(key) === entry) reach(key, entry, 1);
