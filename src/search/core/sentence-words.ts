@@ -88,6 +88,12 @@ const UTE_BODIES = [
   'tray back',
 ];
 
+/**
+ * Words after an amount that name it as a price and filter nothing themselves: what a shopper
+ * calls the price ('under 30k drive away') and a seller's terms ('30k ono'). 'd a' is 'd/a'.
+ */
+export const PRICE_TERMS: readonly string[] = ['drive away', 'driveaway', 'dap', 'd a', 'ono', 'or near offer', 'obo', 'or best offer', 'neg', 'negotiable'];
+
 /** Meanings in the order they claim a phrase. */
 export const MEANINGS: readonly Meaning[] = [
   // Car types (spec §4).
@@ -121,10 +127,7 @@ export const MEANINGS: readonly Meaning[] = [
   },
   // Price words that filter nothing: a budget is on the price the stock is advertised at, however
   // the shopper names it ('under 30k drive away'), and a seller's terms are none ('ono'). 'd a' is 'd/a'.
-  {
-    kind: 'ignore',
-    phrases: ['drive away', 'driveaway', 'dap', 'd a', 'ono', 'or near offer', 'obo', 'or best offer', 'neg', 'negotiable'],
-  },
+  { kind: 'ignore', phrases: [...PRICE_TERMS] },
   // Fuel.
   facet('fuel', 'Diesel', ['diesel', 'diesels', 'turbo diesel', 'turbodiesel', 'tdi', 'crdi', 'deisel', 'dsl'], { exact: ['diesel'], family: ['diesel'] }),
   facet('fuel', 'Petrol', ['petrol', 'unleaded', 'ulp', 'gasoline'], {

@@ -869,7 +869,7 @@ describe('the sentence reader: years, negations and amounts said in other ways',
   });
 
   it("reads an amount after 'or' with no unit of its own in the field of the comparison it follows ('under 50,000 kms or under 80,000' is kms up to 80,000)", () => {
-    for (const sentence of ['under 50,000 kms or under 80,000', 'kms under 50k or under 80,000', 'under 50,000 kms or under 80k', 'under 50 ks or under 80'])
+    for (const sentence of ['under 50,000 kms or under 80,000', 'kms under 50k or under 80,000', 'under 50 ks or under 80'])
       expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { km: { max: 80000 } }, query: '' });
     expect(read('over 50,000 kms or over 80,000').range).toEqual({ km: { min: 50000 } });
     expect(read('under 20 ft or under 22').range).toEqual({ body_length: { max: 22 } });
@@ -889,6 +889,48 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     // The price as before.
     expect(read('under 20k or under 30').range).toEqual({ price: { max: 30000 } });
     expect(read('under 20k or 30k').range).toEqual({ price: { max: 20000 } });
+  });
+
+  it("reads an amount said as money after 'or' as a price, never of the field before it ('under 100k kms or under 20k' is both)", () => {
+    // 'k', 'grand', 'thousand', '$', 'dollars' or a price word after it say money.
+    for (const [sentence, price] of [
+      ['under 100k kms or under 20k', 20000],
+      ['under 100,000 km or under 20k', 20000],
+      ['under 100k km or under 30k price', 30000],
+      ['under 100k km or under 30k drive away', 30000],
+      ['under 100k km or under 30k budget', 30000],
+      ['under 100k km or under 20 grand', 20000],
+      ['under 100k km or under 20 thousand', 20000],
+      ['kms under 100k or under 25k', 25000],
+      ['under 50,000 kms or under 80k', 80000],
+      ['under 100k kms, or under 20k', 20000],
+    ] as const)
+      expect(filters(read(sentence)), sentence).toEqual({
+        refinementList: {},
+        range: { km: { max: sentence.startsWith('under 50') ? 50000 : 100000 }, price: { max: price } },
+        query: '',
+      });
+    // A bare amount said as money is a budget, as it was.
+    expect(read('under 100k km or 20 grand').range).toEqual({ km: { max: 100000 }, price: { max: 20000 } });
+    expect(read('under 100,000 km or 30k').range).toEqual({ km: { max: 100000 }, price: { max: 30000 } });
+    // Bounds of two fields are both, never joined nor wiped.
+    expect(read('over 100k kms or under 20k').range).toEqual({ km: { min: 100000 }, price: { max: 20000 } });
+    expect(read('under 100k kms or over 20k').range).toEqual({ km: { max: 100000 }, price: { min: 20000 } });
+    expect(read('not over 100k kms or over 20k').range).toEqual({ km: { max: 100000 }, price: { max: 20000 } });
+    // A plain number is kilometres there while it can be.
+    expect(read('under 100k kms or under 2,000,000').range).toEqual({ km: { max: 100000 }, price: { max: 2000000 } });
+  });
+
+  it("reads a number after a length and 'or' as feet only where a caravan can be that long ('under 20 ft or under 30,000' is a price)", () => {
+    expect(read('under 20 ft or under 30,000').range).toEqual({ body_length: { max: 20 }, price: { max: 30000 } });
+    expect(read('under 22ft or under 45000').range).toEqual({ body_length: { max: 22 }, price: { max: 45000 } });
+    expect(read('over 20 ft or over 50000').range).toEqual({ body_length: { min: 20 }, price: { min: 50000 } });
+    expect(read('under 20 ft or under 30 grand').range).toEqual({ body_length: { max: 20 }, price: { max: 30000 } });
+    // A bare number no length can be is a keyword, as a bare number is ('under 20k or 30000').
+    expect(filters(read('under 20 ft or 30000'))).toEqual({ refinementList: {}, range: { body_length: { max: 20 } }, query: '30000' });
+    // One that can be a length still is.
+    expect(read('under 20 ft or under 100').range).toEqual({ body_length: { max: 100 } });
+    expect(read('under 20 ft or under 101').range).toEqual({ body_length: { max: 20 }, price: { max: 101000 } });
   });
 
   it("reads 'older than' and 'newer than' an age the way round they say ('older than 5 years' is 2021 or before)", () => {

@@ -23,6 +23,7 @@ import {
   NEGATIONS,
   NUMBER_WORDS,
   PLACE_WORD_FORMS,
+  PRICE_TERMS,
   type FacetMeaning,
 } from './sentence-words.ts';
 import { editDistance } from '../../schemas/spelling.ts';
@@ -705,6 +706,10 @@ function inKm(amount: Quantity): Quantity {
   return { ...amount, unit: 'km', value: amount.thousands || amount.value >= 1000 ? amount.value : amount.value * 1000 };
 }
 const THOUSAND_WORDS = new Set(['k', 'grand', 'thousand', 'g']);
+/** Words after an amount that say it is a price ('under 30k price', 'or 30k drive away'), as their words. */
+const PRICE_AFTER: readonly (readonly string[])[] = ['price', 'budget', ...PRICE_TERMS].map((phrase) => phrase.split(' '));
+/** The most a plain number after an 'or' can be in the field of the comparison before it (inFieldOf): no car is driven further, no caravan is longer (feet). */
+const FIELD_MAX: Readonly<Record<string, number>> = { km: 1_000_000, body_length: 100 };
 
 type Comparison = 'max' | 'min' | 'around' | 'between' | 'from';
 
@@ -1086,16 +1091,19 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     return null;
   };
 
+  /** Whether a price word follows the amount ending at `end` ('30k price', 'under 30k drive away', PRICE_TERMS). */
+  const priceWordAt = (end: number) => PRICE_AFTER.some((words) => wordsMatch(end, words));
   /**
    * An amount after an 'or' in the field of the comparison before it ('under 50,000 kms or under
-   * 80,000', 'under 20 ft or 22'): kilometres ('k' alone may be kilometres, as in 'kms under
-   * 100k') or feet. One with a unit of its own ('$', 'dollars', 'kms'), spelled or able to be a
-   * year keeps its reading; a price and a year need nothing, a bare number being either already.
+   * 80,000', 'under 20 ft or 22'): kilometres or feet. Only a plain number can be: one said as
+   * money ('k', 'grand', 'thousand', '$', 'dollars', or a price word after it: 'or under 30k
+   * price'), with another unit, spelled, able to be a year, or beyond the field (FIELD_MAX: 'under
+   * 20 ft or under 30,000') keeps its own reading; a price and a year need nothing.
    */
   const inFieldOf = (amount: Quantity, attribute: string | undefined): Quantity => {
-    if (amount.priced || amount.spelled || (amount.unit !== null && amount.unit !== 'money') || (amount.unit === null && isYear(amount.value))) return amount;
-    if (attribute === 'km') return inKm(amount);
-    return attribute === 'body_length' && amount.unit === null ? { ...amount, unit: 'ft' } : amount;
+    if (amount.unit !== null || amount.spelled || isYear(amount.value) || priceWordAt(amount.end)) return amount;
+    const inField = attribute === 'km' ? inKm(amount) : attribute === 'body_length' ? { ...amount, unit: 'ft' as const } : null;
+    return inField && inField.value <= FIELD_MAX[attribute!]! ? inField : amount;
   };
   /** Whether the unread word at `at` is an 'or' (or 'nor'), a comma before it or not. */
   const orWord = (at: number) => free(at) && CONJUNCTIONS.get(tokens[at]!.norm) === 'or';
