@@ -789,6 +789,34 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(filters(read('nothing diesel under 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
   });
 
+  it("reads every one-way comparator negated as the bound it leaves ('no dearer than 30k' is up to 30k, as 'no more than 30k' is)", () => {
+    for (const sentence of [
+      'no more expensive than 30k',
+      'not more expensive than 30k',
+      'no dearer than 30k',
+      'not dearer than 30k',
+      'not pricier than 30k',
+      "isn't dearer than 30k",
+      "isn't more than 30k",
+      'no more then 30k',
+      'not over 30k',
+      'no more than 30k',
+    ])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    for (const sentence of ['no cheaper than 20k', 'not less than 20k', 'not under 20k', 'not less then 20k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { min: 20000 } }, query: '' });
+    expect(read('no older than 2015').range).toEqual({ year: { min: 2015 } });
+    // A negated list of them as any negated list.
+    expect(read('not dearer than 30k or cheaper than 10k').range).toEqual({ price: { min: 10000, max: 30000 } });
+  });
+
+  it("reads 'none of them over 30k' and 'nothing much over 30k' as up to 30k, never from 30k (the opposite)", () => {
+    for (const sentence of ['none of them over 30k', 'nothing much over 30k', 'none of those dearer than 30k', 'nothing at all over 30k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(read('none of them under 20k').range).toEqual({ price: { min: 20000 } });
+    expect(read('nothing at all older than 2015').range).toEqual({ year: { min: 2015 } });
+  });
+
   it("reads a space between thousands ('$30 000', '100 000 km') as one number", () => {
     expect(filters(read('under $30 000'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
     expect(filters(read('under 100 000 km'))).toEqual({ refinementList: {}, range: { km: { max: 100000 } }, query: '' });

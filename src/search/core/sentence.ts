@@ -713,10 +713,11 @@ const FIELD_MAX: Readonly<Record<string, number>> = { km: 1_000_000, body_length
 
 type Comparison = 'max' | 'min' | 'around' | 'between' | 'from';
 
-/** Comparators of one direction a shopper says 'nothing' or 'none' before ('nothing over 30k'), with their direction. */
-const NOTHING_COMPARED: readonly [readonly string[], 'max' | 'min'][] = [
+/** Comparators of one direction, with it; each is a comparator (the bound itself excluded) and said after NEGATED_HEADS. */
+const ONE_WAY_COMPARED: readonly [readonly string[], 'max' | 'min'][] = [
   [['more', 'expensive', 'than'], 'min'],
   [['more', 'than'], 'min'],
+  [['more', 'then'], 'min'],
   [['greater', 'than'], 'min'],
   [['dearer', 'than'], 'min'],
   [['pricier', 'than'], 'min'],
@@ -724,6 +725,7 @@ const NOTHING_COMPARED: readonly [readonly string[], 'max' | 'min'][] = [
   [['over'], 'min'],
   [['above'], 'min'],
   [['less', 'than'], 'max'],
+  [['less', 'then'], 'max'],
   [['cheaper', 'than'], 'max'],
   [['lower', 'than'], 'max'],
   [['older', 'than'], 'max'],
@@ -731,53 +733,30 @@ const NOTHING_COMPARED: readonly [readonly string[], 'max' | 'min'][] = [
   [['below'], 'max'],
 ];
 
+/**
+ * Words before a one-way comparator that make it the bound it leaves ('not over 30k', 'no more
+ * than 30k', "isn't dearer than 30k" are up to 30k, 'no older than 2015' 2015 on), the bound
+ * itself allowed: negations, and 'nothing' or 'none', which a shopper says of the stock they want
+ * shown ('nothing over 30k', 'none of them over 30k', 'nothing much over 30k').
+ */
+const NEGATED_HEADS: readonly (readonly string[])[] = [
+  ...['no', 'not', 'isnt', 'arent'].map((word) => [word]),
+  ...['nothing', 'none'].flatMap((word) => [[word], ...['of them', 'of those', 'of these', 'much', 'at all'].map((words) => [word, ...words.split(' ')])]),
+];
+
 /** Comparators, longest first: words -> what they do and whether the bound itself is excluded. */
 const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
-  // 'nothing over 30k', 'none dearer than 30k': the bound they leave, as 'not over 30k' is (up to 30k, 30k allowed).
-  ...(['nothing', 'none'] as const).flatMap((head) =>
-    NOTHING_COMPARED.map(([words, kind]): [readonly string[], Comparison, boolean] => [[head, ...words], kind === 'min' ? 'max' : 'min', false]),
+  ...NEGATED_HEADS.flatMap((head) =>
+    ONE_WAY_COMPARED.map(([words, kind]): [readonly string[], Comparison, boolean] => [[...head, ...words], kind === 'min' ? 'max' : 'min', false]),
   ),
-  // A negated comparison is the bound it leaves ('no older than 2015' is 2015 or newer), the bound itself allowed.
-  [['no', 'older', 'than'], 'min', false],
-  [['not', 'older', 'than'], 'min', false],
-  [['no', 'newer', 'than'], 'max', false],
-  [['not', 'newer', 'than'], 'max', false],
-  [['no', 'less', 'than'], 'min', false],
-  [['not', 'less', 'than'], 'min', false],
-  [['no', 'cheaper', 'than'], 'min', false],
-  [['not', 'cheaper', 'than'], 'min', false],
-  [['no', 'lower', 'than'], 'min', false],
-  [['not', 'lower', 'than'], 'min', false],
-  [['no', 'greater', 'than'], 'max', false],
-  [['not', 'greater', 'than'], 'max', false],
-  [['no', 'more', 'than'], 'max', false],
-  [['not', 'more', 'than'], 'max', false],
-  [['no', 'more', 'then'], 'max', false],
-  // 'not over 30k' is up to 30k, 'not under 20k' from 20k, as 'no more than' and 'no less than' are.
-  [['not', 'over'], 'max', false],
-  [['not', 'above'], 'max', false],
-  [['not', 'under'], 'min', false],
-  [['not', 'below'], 'min', false],
-  [['less', 'than'], 'max', true],
-  [['less', 'then'], 'max', true],
-  [['cheaper', 'than'], 'max', true],
-  [['lower', 'than'], 'max', true],
+  ...ONE_WAY_COMPARED.map(([words, kind]): [readonly string[], Comparison, boolean] => [words, kind, true]),
   [['up', 'to'], 'max', false],
   [['at', 'most'], 'max', false],
   [['budget', 'of'], 'max', false],
   [['budget', 'is'], 'max', false],
-  [['older', 'than'], 'max', true],
-  [['more', 'expensive', 'than'], 'min', true],
-  [['more', 'than'], 'min', true],
-  [['greater', 'than'], 'min', true],
-  [['dearer', 'than'], 'min', true],
-  [['pricier', 'than'], 'min', true],
-  [['newer', 'than'], 'min', true],
   [['at', 'least'], 'min', false],
   [['starting', 'at'], 'min', false],
   [['starting', 'from'], 'min', false],
-  [['under'], 'max', true],
-  [['below'], 'max', true],
   [['sub'], 'max', true],
   [['upto'], 'max', false],
   [['max'], 'max', false],
@@ -788,8 +767,6 @@ const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
   [['pre'], 'max', true],
   [['<'], 'max', true],
   [['<='], 'max', false],
-  [['over'], 'min', true],
-  [['above'], 'min', true],
   [['min'], 'min', false],
   [['minimum'], 'min', false],
   [['after'], 'min', true],
