@@ -810,6 +810,16 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(read('not dearer than 30k or cheaper than 10k').range).toEqual({ price: { min: 10000, max: 30000 } });
   });
 
+  it("reads a bare amount after 'or' and a negated comparison as after any comparison ('no more than 30k or 40k' is up to 30k, as 'under 20k or 30k' is up to 20k)", () => {
+    for (const sentence of ['no more than 30k or 40k', 'not more than 30k or 40k', 'not over 30k or 40k'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(read('not under 20k or 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('not over 50,000 kms or 80,000').range).toEqual({ km: { max: 50000 } });
+    // A negated list is each bound it leaves: 'no more than 30k or under 40k' leaves nothing between them, so no bound.
+    expect(filters(read('no more than 30k or under 40k'))).toEqual({ refinementList: {}, range: {}, query: '' });
+    expect(filters(read('not under 20k or diesel'))).toEqual({ refinementList: {}, range: {}, query: '' });
+  });
+
   it("reads 'none of them over 30k' and 'nothing much over 30k' as up to 30k, never from 30k (the opposite)", () => {
     for (const sentence of ['none of them over 30k', 'nothing much over 30k', 'none of those dearer than 30k', 'nothing at all over 30k'])
       expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });

@@ -1113,6 +1113,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     }
     return items.length > 0 ? items : null;
   };
+  /** Whether an amount with no comparator before it starts at `at` ('or 40k'). */
+  const bareAmountAt = (at: number) => !COMPARATORS.some(([words]) => wordsMatch(at, words)) && quantity(at) !== null;
   /** The last comparison read (an open bound), for a comparison of its field after an 'or': the two are either. */
   let lastComparison: LastComparison | null = null;
 
@@ -1206,8 +1208,10 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     }
     if (!part) continue;
     const from = km && amount.unit === 'km' ? index - 1 : index;
-    // 'not under 20k or over 30k': a negated comparator heading an 'or' list negates the list.
-    if (comparator && NEGATIONS.has(comparator[0][0]!) && orAfter(end)) {
+    // 'not under 20k or over 30k': a negated comparator heading an 'or' list negates the list. A
+    // bare amount after the 'or' is no list: read as after any comparison ('no more than 30k or
+    // 40k' is up to 30k, as 'under 20k or 30k' is up to 20k).
+    if (comparator && NEGATIONS.has(comparator[0][0]!) && orAfter(end) && !(part.kind === 'range' && bareAmountAt(end + 1))) {
       const rest = negatedList(end, km, part.kind === 'range' ? part.attribute : undefined);
       if (part.kind === 'range' && rest) {
         take(from, end, part);
