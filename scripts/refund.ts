@@ -54,7 +54,12 @@ await runPaymentsCommand(
       console.log(`cancelled payment ${target.id} (not paid yet) and released the car's hold`);
     } else {
       const refund = await payments.refund(tenant, target.id, cents, values.reason!);
-      console.log(`refunded ${centsMoney(refund.amountCents)} of payment ${target.id} (${target.provider_ref}): refund ${refund.refund}, ${refund.status}`);
+      if (refund.refund === null)
+        console.log(
+          `payment ${target.id} (${target.provider_ref}) was refunded in full already at Stripe (its dashboard): recorded refunded, nothing refunded again`,
+        );
+      else
+        console.log(`refunded ${centsMoney(refund.amountCents)} of payment ${target.id} (${target.provider_ref}): refund ${refund.refund}, ${refund.status}`);
     }
   },
   // With STOCK_FROM_STATE the overlay is the pipeline state's, where the lead API wrote the reservation.

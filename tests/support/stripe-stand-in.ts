@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the parts of Stripe's HTTP API the payments module uses (issue 16):
- * PaymentIntents (create with Idempotency-Key, retrieve, cancel, search by metadata, confirm as
- * Stripe.js does with the publishable key and client secret), refunds. The lead API's own `stripe` client
+ * PaymentIntents (create with Idempotency-Key, retrieve, with its charge expanded, cancel, search by
+ * metadata, confirm as Stripe.js does with the publishable key and client secret), refunds. The lead API's own `stripe` client
  * is pointed at it (STRIPE_API_URL -> host/port/protocol). Events are signed with the
  * library's own test-header helper (stripe.webhooks.generateTestHeaderString), so the
  * server verifies them exactly as it verifies Stripe's.
@@ -93,13 +93,22 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
 
   const refundedOf = (intentId: string) => [...refunds.values()].filter((refund) => refund.payment_intent === intentId).reduce((sum, refund) => sum + refund.amount, 0);
 
+  /** The intent's charge as Stripe shows it (its amount and the total refunded so far). */
+  const chargeOf = (intent: StandInIntent) => ({
+    id: intent.latest_charge,
+    object: 'charge',
+    amount: intent.amount,
+    amount_refunded: refundedOf(intent.id),
+    refunded: refundedOf(intent.id) >= intent.amount,
+    currency: intent.currency,
+    payment_intent: intent.id,
+    metadata: intent.metadata,
+  });
+
   const signedEvent = (type: string, intentId: string, extra: { secret?: string; timestamp?: number } = {}): SignedEvent => {
     const intent = intents.get(intentId);
     if (!intent) throw new Error(`stand-in: no intent ${intentId}`);
-    const object =
-      type === 'charge.refunded'
-        ? { id: intent.latest_charge, object: 'charge', amount: intent.amount, amount_refunded: refundedOf(intentId), refunded: refundedOf(intentId) >= intent.amount, currency: intent.currency, payment_intent: intent.id, metadata: intent.metadata }
-        : { ...intent };
+    const object = type === 'charge.refunded' ? chargeOf(intent) : { ...intent };
     const eventId = id('evt');
     const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2026-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object } });
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: extra.secret ?? webhookSecret, ...(extra.timestamp ? { timestamp: extra.timestamp } : {}) });
@@ -205,7 +214,9 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       const intent = intents.get(one[1]!);
       // As Stripe answers for an id its account does not have (another account's, or made up).
       if (!intent) return fail(res, 404, `No such payment_intent: '${one[1]}'`, 'invalid_request_error', 'resource_missing');
-      if (!one[2] && method === 'GET') return send(res, 200, intent);
+      // expand[]=latest_charge (the SDK sends expand[0]=...): the charge object in place of its id, as Stripe answers.
+      const expanded = [...url.searchParams].some(([name, value]) => name.startsWith('expand[') && value === 'latest_charge');
+      if (!one[2] && method === 'GET') return send(res, 200, expanded && intent.latest_charge ? { ...intent, latest_charge: chargeOf(intent) } : intent);
       if (one[2] && method === 'POST') {
         // As Stripe: a payment taken, or one the bank is processing (card payments), can no longer be cancelled.
         if (intent.status === 'succeeded' || intent.status === 'processing')
@@ -219,6 +230,8 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       const intent = intents.get(String(params.payment_intent));
       if (!intent || intent.status !== 'succeeded') return fail(res, 400, 'This PaymentIntent has no successful charge to refund.', 'invalid_request_error', 'charge_not_refundable');
       const left = intent.amount - refundedOf(intent.id);
+      // As Stripe answers a refund of a charge refunded in full already (e.g. from the dashboard).
+      if (left === 0) return fail(res, 400, `Charge ${intent.latest_charge} has already been refunded.`, 'invalid_request_error', 'charge_already_refunded');
       const amount = params.amount === undefined ? left : Number(params.amount);
       if (amount <= 0 || amount > left) return fail(res, 400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`);
       const refund = { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', currency: intent.currency, charge: intent.latest_charge };

@@ -174,8 +174,8 @@ export class Payments implements PaymentsContext {
     return handleWebhook(this, slug, rawBody, signature);
   }
 
-  /** Refund a paid payment in full or in part (refund.ts). */
-  refund(tenant: ApiTenant, paymentId: string, amountCents: number | undefined, reason: string): Promise<{ refund: string; amountCents: number; status: string }> {
+  /** Refund a paid payment in full or in part (refund.ts; refund null: the provider had refunded it in full already, recorded so). */
+  refund(tenant: ApiTenant, paymentId: string, amountCents: number | undefined, reason: string): Promise<{ refund: string | null; amountCents: number; status: string }> {
     return refund(this, tenant, paymentId, amountCents, reason);
   }
 

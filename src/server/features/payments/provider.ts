@@ -53,6 +53,22 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/**
+ * The provider's answer to a refund of a payment it has refunded in full already (Stripe:
+ * charge_already_refunded, e.g. the dealer refunded it from the dashboard first): the refund has
+ * happened. Carries the amounts the provider reports, what it took and the total refunded.
+ */
+export class AlreadyRefundedError extends Error {
+  readonly takenCents: number;
+  readonly refundedCents: number;
+  constructor(takenCents: number, refundedCents: number) {
+    super(`the payment was refunded in full already (${refundedCents} of ${takenCents} cents)`);
+    this.name = 'AlreadyRefundedError';
+    this.takenCents = takenCents;
+    this.refundedCents = refundedCents;
+  }
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Public key for the browser's client (Stripe: pk_...). */
@@ -71,7 +87,7 @@ export interface PaymentProvider {
    * outage up to an hour later); the first page only (a payment id names one PaymentIntent).
    */
   findPayments(metadata: Record<string, string>): Promise<ProviderPayment[]>;
-  /** Refund all (amountCents undefined) or part of a payment. */
+  /** Refund all (amountCents undefined) or part of a payment; throws AlreadyRefundedError when the provider refunded all of it already. */
   refund(ref: string, amountCents: number | undefined, idempotencyKey: string): Promise<{ ref: string; status: string; amountCents: number }>;
   /** Verify a webhook over its raw body; throws WebhookSignatureError when it is not the provider's. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;

@@ -7,10 +7,24 @@
 import { centsMoney } from '../../../lib/text/format.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
+import { AlreadyRefundedError } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
 
-/** Refund a paid payment in full or in part; the provider's refund event records it (and it is recorded here at once too). */
-export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, amountCents: number | undefined, reason: string): Promise<{ refund: string; amountCents: number; status: string }> {
+/** refund()'s status when the provider had refunded the payment in full already (recorded so, nothing refunded again). */
+const ALREADY_REFUNDED = 'already refunded';
+
+/**
+ * Refund a paid payment in full or in part; the provider's refund event records it (and it is recorded here at once too).
+ * A payment the provider refunded in full already (the dealer's refund from its dashboard, its event not recorded yet) is
+ * recorded refunded with the amounts the provider reports: refund null, nothing refunded here, status 'already refunded'.
+ */
+export async function refund(
+  ctx: PaymentsContext,
+  tenant: ApiTenant,
+  paymentId: string,
+  amountCents: number | undefined,
+  reason: string,
+): Promise<{ refund: string | null; amountCents: number; status: string }> {
   const payment = await ctx.repo.get(tenant.slug, paymentId);
   if (!payment) throw new Error(`no payment ${paymentId} for ${tenant.slug}`);
   if (!['paid', 'partially_refunded', 'conflict'].includes(payment.status) || !payment.provider_ref) throw new Error(`payment ${paymentId} is ${payment.status}: only a paid payment can be refunded`);
@@ -19,7 +33,15 @@ export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId:
   if (cents <= 0 || cents > left) throw new Error(`refund amount ${centsMoney(cents)} is not between $0.01 and the ${centsMoney(left)} left to refund`);
   const provider = ctx.provider(tenant);
   if (!provider) throw new Error(`${tenant.slug} has no payment provider set up (STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET)`);
-  const refund = await provider.refund(payment.provider_ref, amountCents, `refund-${payment.id}-${payment.refunded_cents}-${cents}`);
+  let refund: Awaited<ReturnType<typeof provider.refund>>;
+  try {
+    refund = await provider.refund(payment.provider_ref, amountCents, `refund-${payment.id}-${payment.refunded_cents}-${cents}`);
+  } catch (error) {
+    if (!(error instanceof AlreadyRefundedError)) throw error;
+    ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, refunded: error.refundedCents, taken: error.takenCents, reason }, 'refund not made: the provider refunded the payment in full already');
+    await recordRefund(ctx, tenant, payment, error.refundedCents, error.takenCents);
+    return { refund: null, amountCents: 0, status: ALREADY_REFUNDED };
+  }
   ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, refund: refund.ref, amount: cents, reason }, 'refund made');
   if (refund.status === 'succeeded' || refund.status === 'pending') await recordRefund(ctx, tenant, payment, payment.refunded_cents + cents, payment.amount_cents);
   return { refund: refund.ref, amountCents: cents, status: refund.status };

@@ -6,7 +6,7 @@
  * ledger makes webhooks replay-safe).
  */
 import Stripe from 'stripe';
-import { WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderPayment } from './provider.ts';
+import { AlreadyRefundedError, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderPayment } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -94,7 +94,17 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       return found.data.map(paymentOf);
     },
     async refund(ref, amountCents, idempotencyKey) {
-      const refund = await stripe.refunds.create({ payment_intent: ref, ...(amountCents !== undefined ? { amount: amountCents } : {}) }, { idempotencyKey });
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({ payment_intent: ref, ...(amountCents !== undefined ? { amount: amountCents } : {}) }, { idempotencyKey });
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) throw error;
+        // Refunded in full already (the dashboard): the amounts are the charge's, as Stripe reports them now.
+        const intent = await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] });
+        const charge = intent.latest_charge;
+        if (!charge || typeof charge === 'string') throw error;
+        throw new AlreadyRefundedError(charge.amount, charge.amount_refunded);
+      }
       return { ref: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
     },
     verifyEvent(rawBody, signature) {

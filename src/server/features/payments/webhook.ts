@@ -267,7 +267,8 @@ async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentR
 
 /**
  * A payment that came after someone else took what it paid for (the car, after its hold ran out;
- * the invoice, from another window): the money goes back. A refund the provider fails is not
+ * the invoice, from another window): the money goes back (one the provider refunded in full already,
+ * from its dashboard, is recorded so: refund()). A refund the provider fails is not
  * reported as made: the error answers the event, so the provider sends it again (the event is
  * recorded only after the work), and the retry refunds what is still left.
  */
@@ -285,6 +286,8 @@ async function refundTaken(ctx: PaymentsContext, tenant: ApiTenant, payment: Pay
       throw error;
     }
   }
-  await ctx.completeLead(tenant, { ...payment, paid_at: at }, taken.note);
+  // As recorded now: the refunded total is the one made here, or the one the provider reported made already (refund()).
+  const settled = (await ctx.repo.get(tenant.slug, payment.id)) ?? payment;
+  await ctx.completeLead(tenant, { ...settled, paid_at: at }, taken.note);
   return taken.outcome;
 }
