@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the parts of Stripe's HTTP API the payments module uses (issue 16):
- * PaymentIntents (create with Idempotency-Key, retrieve, with its charge expanded, cancel, search by
- * metadata, confirm as Stripe.js does with the publishable key and client secret), refunds. The lead API's own `stripe` client
+ * PaymentIntents (create with Idempotency-Key, retrieve, with its charge expanded, cancel, list by
+ * creation time, search by metadata, confirm as Stripe.js does with the publishable key and client secret), refunds. The lead API's own `stripe` client
  * is pointed at it (STRIPE_API_URL -> host/port/protocol). Events are signed with the
  * library's own test-header helper (stripe.webhooks.generateTestHeaderString), so the
  * server verifies them exactly as it verifies Stripe's.
@@ -55,8 +55,11 @@ export interface StripeStandIn {
   signedEvent(type: string, id: string, options?: { secret?: string; timestamp?: number }): SignedEvent;
   /** Events delivered to webhookUrl (browser tests) and the answers. */
   delivered: { type: string; status: number }[];
-  /** Faults to switch on: `refunds` answers every refund request 500 (Stripe failing) until switched off. */
-  faults: { refunds: boolean };
+  /**
+   * Faults to switch on, until switched off: `refunds` answers every refund request 500 (Stripe failing), `search` every
+   * search 400 (an account without the Search API, as in India), `searchStale` every search with no results (its index lagging).
+   */
+  faults: { refunds: boolean; search: boolean; searchStale: boolean };
   close(): Promise<void>;
 }
 
@@ -86,7 +89,7 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
   const signer = new Stripe(secretKey);
   const intents = new Map<string, StandInIntent>();
   const refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
-  const faults = { refunds: false };
+  const faults = { refunds: false, search: false, searchStale: false };
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: StripeStandIn['requests'] = [];
   const delivered: StripeStandIn['delivered'] = [];
@@ -202,11 +205,23 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       intents.set(intentId, intent);
       return answer(200, intent);
     }
+    if (method === 'GET' && url.pathname === '/v1/payment_intents') {
+      // The list, newest first, as Stripe's: created[gte] / created[lte] (seconds), limit, starting_after.
+      const bound = (name: string) => (url.searchParams.has(`created[${name}]`) ? Number(url.searchParams.get(`created[${name}]`)) : undefined);
+      const [gte, lte] = [bound('gte'), bound('lte')];
+      const all = [...intents.values()].filter((intent) => (gte === undefined || intent.created >= gte) && (lte === undefined || intent.created <= lte)).reverse();
+      const after = url.searchParams.get('starting_after');
+      const from = after ? all.findIndex((intent) => intent.id === after) + 1 : 0;
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const data = all.slice(from, from + limit);
+      return send(res, 200, { object: 'list', data, has_more: from + limit < all.length, url: '/v1/payment_intents' });
+    }
     if (method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+      if (faults.search) return fail(res, 400, 'Search is not available for your account.');
       // Stripe's search query language, the part the lead API uses: metadata['key']:'value' clauses joined by AND.
       const clauses = [...(url.searchParams.get('query') ?? '').matchAll(/metadata\['((?:[^'\\]|\\.)*)'\]:'((?:[^'\\]|\\.)*)'/g)].map(([, key, value]) => [unquote(key!), unquote(value!)]);
       if (clauses.length === 0) return fail(res, 400, 'Invalid search query.');
-      const data = [...intents.values()].filter((intent) => clauses.every(([key, value]) => intent.metadata[key!] === value));
+      const data = faults.searchStale ? [] : [...intents.values()].filter((intent) => clauses.every(([key, value]) => intent.metadata[key!] === value));
       return send(res, 200, { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' });
     }
     const one = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/);

@@ -29,6 +29,7 @@ for (const kind of DATABASES) {
 
     const rowOf = async (paymentId: string) => (await app.payments.list('alpha', { id: paymentId }))[0]!;
     const searches = () => started!.stripe.requests.filter((request) => request.path === '/v1/payment_intents/search').length;
+    const lists = () => started!.stripe.requests.filter((request) => request.method === 'GET' && request.path === '/v1/payment_intents').length;
 
     /** A payment of invoice `reference` whose card was submitted and whose PaymentIntent Stripe made, the API stopped before keeping it: the payment and the intent. */
     const diedDuringTheCall = async (reference: string) => {
@@ -50,6 +51,8 @@ for (const kind of DATABASES) {
         metadata: { tenant: 'alpha', payment_id: paymentId, kind: 'online-payment', lead_id: leadId, reference },
         idempotencyKey: `payment-${paymentId}`,
       });
+      // Made at the API's time (the test's clock), as Stripe's clock and the API's agree.
+      started!.stripe.intents.get(intent.ref)!.created = Math.floor(clock / 1000);
       return { paymentId, intentId: intent.ref };
     };
 
@@ -79,6 +82,48 @@ for (const kind of DATABASES) {
       const again = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
       expect(again.statusCode).toBe(201);
       expect(await rowOf(paymentId)).toMatchObject({ status: 'pending', provider_ref: intentId });
+    });
+
+    it("on an account without the Search API (India) the PaymentIntents created in the payment's time are listed: its own is cancelled, another left alone", async () => {
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-4');
+      // Another open PaymentIntent of the account, made in the same time: not the payment's.
+      const other = await standInProvider(started!.stripe).createPayment({
+        amountCents: 30_000,
+        currency: 'aud',
+        description: 'another payment',
+        metadata: { tenant: 'alpha', payment_id: 'another-payment' },
+        idempotencyKey: 'another-payment',
+      });
+      started!.stripe.intents.get(other.ref)!.created = Math.floor(clock / 1000);
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-4', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      started!.stripe.faults.search = true;
+      try {
+        const listed = lists();
+        expect(await app.payments.cancelOrphanedIntents()).toBe(1);
+        expect(lists()).toBeGreaterThan(listed);
+      } finally {
+        started!.stripe.faults.search = false;
+      }
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
+      expect(started!.stripe.intents.get(other.ref)!.status).toBe('requires_payment_method');
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
+    });
+
+    it('a payment that ended more than a day ago, never searched for (before the sweep existed), is looked for once: listed when the search finds nothing', async () => {
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-5');
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-5', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+      clock += 3 * 86_400_000;
+      started!.stripe.faults.searchStale = true;
+      try {
+        expect(await app.payments.cancelOrphanedIntents()).toBe(1);
+      } finally {
+        started!.stripe.faults.searchStale = false;
+      }
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
     });
 
     it("20 ended claims of a site taking no card payments now do not keep another site's orphaned PaymentIntent from the sweep", async () => {

@@ -7,10 +7,15 @@
  * (Payments.start, with the other sweeps) searches the provider for them by the payment id in their
  * metadata, cancels those still open and keeps their reference on the payment (so it is not
  * searched for again, and their events name it). The provider's search is eventually consistent:
- * one not found yet is searched for again an hour later, while the payment ended less than a day ago.
- * One of a site taking no card payments now is claimed too (not searched): it waits its hour as well.
+ * one not found yet is searched for again an hour later, while the payment ended less than a day ago;
+ * the last time, or when the search fails (no Search API, as in India), the provider's payments are
+ * listed by creation time instead. A payment never searched for is searched once however long ago it
+ * ended (those that ended before this sweep existed). One of a site taking no card payments now is
+ * claimed too (not searched): it waits its hour as well.
  */
 import type { PaymentsContext } from './context.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import type { PaymentRow } from './repository.ts';
 import { CREATING_FOR_MS } from './reserve.ts';
 
 /** A provider's states of a PaymentIntent still open (no card paid on it): cancelled by the sweep. */
@@ -22,6 +27,30 @@ const SEARCH_AGAIN_MS = 3_600_000;
 
 /** How many ended payments one sweep searches for; the rest wait for the next sweep. */
 const SEARCH_BATCH = 20;
+
+/** How far the provider's clock may be from this server's, for the window of creation times listed. */
+const CLOCK_SKEW_MS = 300_000;
+
+/**
+ * The provider's PaymentIntents of ended payment `row`: searched by its id in their metadata; listed
+ * instead by creation time (from the payment's start to its last claim's call, filtered by the same
+ * metadata: current, and offered to every account) when the search fails (an account without the
+ * Search API, as in India; logged) or finds none for the last time (ended a day ago or more: it is not
+ * searched again, and the search index may lag).
+ */
+async function intentsOf(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow & { ended_at: number }, at: number): Promise<ProviderPayment[]> {
+  const metadata = { payment_id: row.id };
+  try {
+    const found = await provider.findPayments(metadata);
+    if (found.length > 0 || row.ended_at > at + SEARCH_AGAIN_MS - SEARCH_FOR_MS) return found;
+  } catch (error) {
+    ctx.deps.log.warn(
+      { tenant: row.tenant, payment: row.id, error: (error as Error).message },
+      'orphaned PaymentIntent search failed: listed by creation time instead',
+    );
+  }
+  return provider.listPayments(metadata, { from: row.created_at - CLOCK_SKEW_MS, to: (row.intent_at ?? at) + CREATING_FOR_MS + CLOCK_SKEW_MS });
+}
 
 /** Search the provider for the PaymentIntents of ended payments that never kept one, and cancel those still open; resolves to the number cancelled. */
 export async function cancelOrphanedIntents(ctx: PaymentsContext): Promise<number> {
@@ -35,7 +64,7 @@ export async function cancelOrphanedIntents(ctx: PaymentsContext): Promise<numbe
     const provider = tenant ? ctx.provider(tenant) : undefined;
     if (!provider) continue;
     try {
-      const found = await provider.findPayments({ payment_id: row.id });
+      const found = await intentsOf(ctx, provider, row, at);
       for (const intent of found) {
         if (OPEN_STATES.includes(intent.status)) {
           await provider.cancelPayment(intent.ref, `cancel-orphan-${intent.ref}`);

@@ -87,6 +87,13 @@ export interface PaymentProvider {
    * outage up to an hour later); the first page only (a payment id names one PaymentIntent).
    */
   findPayments(metadata: Record<string, string>): Promise<ProviderPayment[]>;
+  /**
+   * The provider's payments created between `created.from` and `created.to` (ms) whose metadata has all
+   * of `metadata`'s values (Stripe: the list of PaymentIntents by creation time, filtered here): no
+   * search index, so current, and offered to every account (Stripe offers no search in India). Throws
+   * when the window holds more payments than it lists (LIST_PAGES pages).
+   */
+  listPayments(metadata: Record<string, string>, created: { from: number; to: number }): Promise<ProviderPayment[]>;
   /** Refund all (amountCents undefined) or part of a payment; throws AlreadyRefundedError when the provider refunded all of it already. */
   refund(ref: string, amountCents: number | undefined, idempotencyKey: string): Promise<{ ref: string; status: string; amountCents: number }>;
   /** Verify a webhook over its raw body; throws WebhookSignatureError when it is not the provider's. */

@@ -48,6 +48,9 @@ const STRIPE_NETWORK_RETRIES = 2;
 /** The SDK's longest wait between two tries (the stripe package's MAX_NETWORK_RETRY_DELAY_SEC; it honours no longer Retry-After). */
 const STRIPE_RETRY_WAIT_MS = 5_000;
 
+/** How many pages of 100 PaymentIntents listPayments reads at most. */
+const LIST_PAGES = 10;
+
 /** The longest one Stripe call of this provider can take, every try timed out: after it, a call started then has answered or failed. */
 export const STRIPE_CALL_MAX_MS = (STRIPE_NETWORK_RETRIES + 1) * STRIPE_TIMEOUT_MS + STRIPE_NETWORK_RETRIES * STRIPE_RETRY_WAIT_MS;
 
@@ -92,6 +95,19 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         .join(' AND ');
       const found = await stripe.paymentIntents.search({ query, limit: 10 });
       return found.data.map(paymentOf);
+    },
+    async listPayments(metadata, created) {
+      const found: ProviderPayment[] = [];
+      const window = { gte: Math.floor(created.from / 1000), lte: Math.ceil(created.to / 1000) };
+      let after: string | undefined;
+      for (let page = 1; ; page++) {
+        const listed = await stripe.paymentIntents.list({ created: window, limit: 100, ...(after ? { starting_after: after } : {}) });
+        found.push(...listed.data.filter((intent) => Object.entries(metadata).every(([key, value]) => intent.metadata?.[key] === value)).map(paymentOf));
+        const last = listed.data.at(-1);
+        if (!listed.has_more || !last) return found;
+        if (page === LIST_PAGES) throw new Error(`more than ${LIST_PAGES * 100} PaymentIntents created in the window: not all listed`);
+        after = last.id;
+      }
     },
     async refund(ref, amountCents, idempotencyKey) {
       let refund: Stripe.Refund;
