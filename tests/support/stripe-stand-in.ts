@@ -1,8 +1,8 @@
 /**
  * A local stand-in for the parts of Stripe's HTTP API the payments module uses (issue 16):
- * PaymentIntents (create with Idempotency-Key, retrieve, with its charge expanded, cancel, list by
- * creation time, search by metadata, confirm as Stripe.js does with the publishable key and client secret), refunds. The lead API's own `stripe` client
- * is pointed at it (STRIPE_API_URL -> host/port/protocol). Events are signed with the
+ * PaymentIntents (create with Idempotency-Key, retrieve, cancel, list by creation time, search by
+ * metadata, confirm as Stripe.js does with the publishable key and client secret), refunds (create,
+ * list by PaymentIntent). The lead API's own `stripe` client is pointed at it (STRIPE_API_URL -> host/port/protocol). Events are signed with the
  * library's own test-header helper (stripe.webhooks.generateTestHeaderString), so the
  * server verifies them exactly as it verifies Stripe's.
  *
@@ -229,9 +229,7 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       const intent = intents.get(one[1]!);
       // As Stripe answers for an id its account does not have (another account's, or made up).
       if (!intent) return fail(res, 404, `No such payment_intent: '${one[1]}'`, 'invalid_request_error', 'resource_missing');
-      // expand[]=latest_charge (the SDK sends expand[0]=...): the charge object in place of its id, as Stripe answers.
-      const expanded = [...url.searchParams].some(([name, value]) => name.startsWith('expand[') && value === 'latest_charge');
-      if (!one[2] && method === 'GET') return send(res, 200, expanded && intent.latest_charge ? { ...intent, latest_charge: chargeOf(intent) } : intent);
+      if (!one[2] && method === 'GET') return send(res, 200, intent);
       if (one[2] && method === 'POST') {
         // As Stripe: a payment taken, or one the bank is processing (card payments), can no longer be cancelled.
         if (intent.status === 'succeeded' || intent.status === 'processing')
@@ -239,6 +237,10 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
         intent.status = 'canceled';
         return answer(200, intent);
       }
+    }
+    if (method === 'GET' && url.pathname === '/v1/refunds') {
+      const data = [...refunds.values()].filter((refund) => refund.payment_intent === url.searchParams.get('payment_intent')).reverse();
+      return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
     if (method === 'POST' && url.pathname === '/v1/refunds') {
       if (faults.refunds) return fail(res, 500, 'An unknown error occurred', 'api_error');

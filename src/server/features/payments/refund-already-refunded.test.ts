@@ -38,7 +38,7 @@ for (const kind of DATABASES) {
       });
     const status = async (paymentId: string) =>
       (await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
-    const refundRequests = () => started!.stripe.requests.filter((request) => request.path === '/v1/refunds').length;
+    const refundRequests = () => started!.stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds').length;
 
     /** `email` reserves car `carId` and submits a card: the payment, its lead and its intent. */
     const reserve = async (carId: number, email: string) => {

@@ -115,11 +115,11 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         refund = await stripe.refunds.create({ payment_intent: ref, ...(amountCents !== undefined ? { amount: amountCents } : {}) }, { idempotencyKey });
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) throw error;
-        // Refunded in full already (the dashboard): the amounts are the charge's, as Stripe reports them now.
-        const intent = await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] });
-        const charge = intent.latest_charge;
-        if (!charge || typeof charge === 'string') throw error;
-        throw new AlreadyRefundedError(charge.amount, charge.amount_refunded);
+        // Refunded in full already (the dashboard): the amounts as Stripe reports them now, what the PaymentIntent took and
+        // its refunds not failed or cancelled (read with the PaymentIntents and Refunds permissions the restricted key has).
+        const [intent, refunds] = await Promise.all([stripe.paymentIntents.retrieve(ref), stripe.refunds.list({ payment_intent: ref, limit: 100 })]);
+        const refunded = refunds.data.filter((made) => made.status === 'succeeded' || made.status === 'pending').reduce((sum, made) => sum + made.amount, 0);
+        throw new AlreadyRefundedError(intent.amount_received, refunded);
       }
       return { ref: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
     },
