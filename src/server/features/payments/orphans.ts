@@ -1,17 +1,13 @@
 /**
  * PaymentIntents the provider made that the lead API never kept (docs/payments.md "Orphaned
- * PaymentIntents"): the API stopped during the provider call of a card's intent (or the call failed
- * after the provider made it), so the payment has its intent claim but no provider_ref, and ends
- * unpaid (its hold run out, the invoice sweep, the dealer's invoice change). No client secret of such
- * an intent was handed out, so no card is paid on it, but it stays open at the provider. The sweep
- * (Payments.start, with the other sweeps) searches the provider for them by the payment id in their
- * metadata, cancels those still open and keeps their reference on the payment (so it is not
- * searched for again, and their events name it). The provider's search is eventually consistent:
- * one not found yet is searched for again an hour later, while the payment ended less than a day ago;
- * the last time, or when the search fails (no Search API, as in India), the provider's payments are
- * listed by creation time instead. A payment never searched for is searched once however long ago it
- * ended (those that ended before this sweep existed). One of a site taking no card payments now is
- * claimed too (not searched): it waits its hour as well.
+ * PaymentIntents"): the API stopped during (or failed after) the provider call of a card's intent, so
+ * the payment has its intent claim but no provider_ref, and ends unpaid. No client secret of such an
+ * intent was handed out, but it stays open at the provider. The sweep searches the provider by the
+ * payment id in the metadata (an hour apart, for a day: the search is eventually consistent), cancels
+ * those still open and keeps their reference; when the search fails (no Search API, as in India) or
+ * finds none the last time, it lists the provider's intents by creation time instead. A payment never
+ * searched for is looked for once however long ago it ended (those ended before the sweep existed).
+ * One of a site taking no card payments now is claimed too (not searched): it waits its hour as well.
  */
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
