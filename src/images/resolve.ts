@@ -18,6 +18,7 @@ import { PhotoCache } from './cache.ts';
 import { fetchPhoto, type FetchPhotoOptions } from './fetch.ts';
 import { sha256, transformPhoto, variantKey, type TransformedPhoto } from './transform.ts';
 import { readUrlIndex, writeUrlIndex, type SharedPhotos, type UrlIndex } from './shared-index.ts';
+import { photoTrouble, type TroubleKind } from './trouble.ts';
 
 /** A photo that could not be used. */
 export interface PhotoFault {
@@ -38,22 +39,13 @@ export interface PhotoRunOptions {
   transforms?: number;
   /** The fleet's shared photo work for this tenant (its URL index; the cache's work store holds the variants). */
   shared?: SharedPhotos;
-  /** A URL that failed in this process less than this long ago (ms) is reported again without a new download; 0 always tries again. */
+  /** A URL that failed in this process less than this long ago (ms; what is remembered goes at a day, trouble.ts) is reported again without a new download; 0 always tries again. */
   faultMemoMs?: number;
   /** Once it aborts no photo starts: the run ends when those under way are done (kept in the cache and the shared work) and throws its reason. */
   signal?: AbortSignal;
   /** The run's time in ms: when it passes, no photo starts and the downloads under way are cut; the photos not done are `deferred`. */
   deadlineMs?: number;
 }
-
-/** Recent faults of this process, by URL. */
-const recentFaults = new Map<string, { reason: string; at: number }>();
-
-/** How long a URL or host that failed is remembered to go after the others (ms): the releases of a day. */
-const TROUBLE_MEMO_MS = 24 * 3_600_000;
-/** URLs that failed (a photo cut in its first attempt is not one), and hosts (host:port) where an attempt failed, by when (this process). */
-const troubledUrls = new Map<string, number>();
-const troubledHosts = new Map<string, number>();
 
 const hostOf = (url: string): string => {
   try {
@@ -65,15 +57,12 @@ const hostOf = (url: string): string => {
 
 /**
  * The order photos are tried in: those never in trouble first, then those of a host where an
- * attempt failed, then the URLs that failed before; feed order within each. A few
- * photos of a dead host so never hold the photos queued behind them at every release.
+ * attempt failed, then the URLs that failed before (photoTrouble, trouble.ts); feed order within
+ * each. A few photos of a dead host so never hold the photos queued behind them at every release.
  */
 function inTryOrder(urls: string[]): string[] {
-  const now = Date.now();
-  for (const memo of [troubledUrls, troubledHosts]) for (const [key, at] of memo) if (now - at >= TROUBLE_MEMO_MS) memo.delete(key);
-  const rank = (url: string) => (troubledUrls.has(url) ? 2 : troubledHosts.has(hostOf(url)) ? 1 : 0);
   return urls
-    .map((url) => ({ url, rank: rank(url) }))
+    .map((url) => ({ url, rank: photoTrouble.rank(url, hostOf(url)) }))
     .sort((a, b) => a.rank - b.rank)
     .map(({ url }) => url);
 }
@@ -141,15 +130,17 @@ export async function resolvePhotoUrls(
   // Keys being made by this run: the same bytes under two URLs are transformed once.
   const making = new Map<string, Promise<Resolution>>();
   const memoMs = options.faultMemoMs ?? PHOTO_DEFAULTS.faultMemoMs;
-  const fail = (url: string, reason: string) => {
+  // A URL whose download failed goes after the others next time; one whose bytes failed keeps its place.
+  const fail = (url: string, reason: string, kind: Exclude<TroubleKind, 'host'>) => {
     resolved.set(url, { ok: false, reason });
-    recentFaults.set(url, { reason, at: Date.now() });
+    photoTrouble.urlFailed(url, kind, reason);
   };
   // A URL that failed within the fault memo is reported again at once; the rest go in try order.
+  photoTrouble.prune();
   todo = inTryOrder(
     todo.filter((url) => {
-      const recent = recentFaults.get(url);
-      if (recent && Date.now() - recent.at < memoMs) resolved.set(url, { ok: false, reason: recent.reason });
+      const reason = photoTrouble.recentFault(url, memoMs);
+      if (reason !== undefined) resolved.set(url, { ok: false, reason });
       return !resolved.has(url);
     }),
   );
@@ -159,16 +150,15 @@ export async function resolvePhotoUrls(
     const fetched = await fetchPhoto(url, { ...options.fetch, signal: deadline });
     if (!fetched.ok) {
       const host = hostOf(url);
-      // A URL whose attempt failed goes after the others next time; one cut in its first attempt (no failure of its own) keeps its rank.
-      if (!fetched.stopped || fetched.last) troubledUrls.set(url, Date.now());
-      // A host whose attempt failed as a host in trouble does (even the one attempt of DEALER_PHOTO_RETRIES=0, or one before the cut) too.
-      if (fetched.transient || fetched.attempts > 1 || fetched.last) troubledHosts.set(host, Date.now());
-      if (!fetched.stopped) return fail(url, fetched.reason);
-      // Cut by the deadline after a failed attempt: a fault naming the host; cut in its first attempt: deferred below.
-      return fetched.last ? fail(url, `host ${host}: ${fetched.last}, then the photo deadline passed (${fetched.attempts} ${fetched.attempts === 1 ? 'attempt' : 'attempts'})`) : undefined;
+      // A host whose attempt failed as a host in trouble does (even the one attempt of DEALER_PHOTO_RETRIES=0, or one before the cut) goes after the others next time.
+      if (fetched.transient || fetched.attempts > 1 || fetched.last) photoTrouble.hostFailed(host);
+      if (!fetched.stopped) return fail(url, fetched.reason, 'fetch');
+      // Cut by the deadline after a failed attempt: a fault naming the host; cut in its first attempt (no failure of its own): deferred below, its rank kept.
+      return fetched.last
+        ? fail(url, `host ${host}: ${fetched.last}, then the photo deadline passed (${fetched.attempts} ${fetched.attempts === 1 ? 'attempt' : 'attempts'})`, 'fetch')
+        : undefined;
     }
-    troubledUrls.delete(url);
-    troubledHosts.delete(hostOf(url));
+    photoTrouble.fetched(url, hostOf(url));
     report.fetched += 1;
     report.fetchedBytes += fetched.bytes.length;
     const source = sha256(fetched.bytes);
@@ -176,10 +166,9 @@ export async function resolvePhotoUrls(
     let made = making.get(key);
     if (!made) making.set(key, (made = makeVariants(key, fetched.bytes, quality, cache, transformSlot, () => (report.transformed += 1))));
     const result = await made;
-    if (!result.ok) return fail(url, result.reason);
+    if (!result.ok) return fail(url, result.reason, 'decode');
     cache.recordUrl({ url, sha256: source, bytes: fetched.bytes.length, fetchedAt: new Date().toISOString() });
     resolved.set(url, result);
-    recentFaults.delete(url);
   };
   // Workers take URLs in order; at most `downloads` bodies are held at a time.
   let next = 0;
