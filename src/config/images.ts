@@ -55,7 +55,7 @@ export interface PhotoFetchSettings {
 /** The photo step's settings (the settings part of PhotoRunOptions in src/images/resolve.ts). */
 export interface PhotoSettings {
   fetch: PhotoFetchSettings;
-  /** Downloads in flight (DEALER_PHOTO_DOWNLOADS). */
+  /** Downloads in flight (DEALER_PHOTO_DOWNLOADS); a host has at most half of them, rounded up, while another host's photo waits (src/images/resolve.ts). */
   downloads: number;
   /** Transforms at a time (DEALER_PHOTO_TRANSFORMS): the build machines have 2 cores; sharp adds its own threads. */
   transforms: number;

@@ -2,7 +2,7 @@
  * Feed photos of a tenant's published stock, made local (issue 15): every remote photo URL
  * of a visible car is looked up in the shared cache (a known URL costs one small file read),
  * in a fleet also in the tenant's URL index and the variants of the shared work
- * (shared-index.ts), otherwise downloaded (bounded concurrency) and transformed (bounded
+ * (shared-index.ts), otherwise downloaded (bounded concurrency, each host its share) and transformed (bounded
  * separately: sharp is CPU-bound), and the car's records are rewritten to the local photo URL
  * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
  * decoded is reported and shows the body placeholder (never failing the build), as do those
@@ -33,7 +33,7 @@ export interface PhotoFault {
 export interface PhotoRunOptions {
   cache?: PhotoCache;
   fetch?: Partial<FetchPhotoOptions>;
-  /** Downloads in flight: a whole number of at least 1 (fewer would start no worker), else a RangeError. */
+  /** Downloads in flight: a whole number of at least 1 (fewer would start no worker), else a RangeError; a host has at most half of them, rounded up, while another host's photo waits. */
   downloads?: number;
   /** Transforms at a time: a whole number of at least 1, else a RangeError. */
   transforms?: number;
@@ -65,6 +65,47 @@ function inTryOrder(urls: string[]): string[] {
     .map((url) => ({ url, rank: photoTrouble.rank(url, hostOf(url)) }))
     .sort((a, b) => a.rank - b.rank)
     .map(({ url }) => url);
+}
+
+/**
+ * The download queue of a run: URLs in try order, each host (host:port) given at most its share
+ * of the slots, half of them rounded up, while another host's photo waits. A dead or slow host
+ * so never holds every slot until the deadline, and the other hosts' photos come in the same
+ * release; a host alone in the queue takes every free slot (a feed of one photo host loses nothing).
+ */
+function hostQueue(urls: string[], downloads: number) {
+  const share = Math.ceil(downloads / 2);
+  // Each host's places in `urls` still to start, in order (a host leaves once none is left), and its downloads under way.
+  const waiting = new Map<string, { places: number[]; next: number }>();
+  const running = new Map<string, number>();
+  urls.forEach((url, place) => {
+    const host = hostOf(url);
+    const queue = waiting.get(host);
+    if (queue) queue.places.push(place);
+    else waiting.set(host, { places: [place], next: 0 });
+  });
+  return {
+    /** The next URL to start, or undefined when none may start now (every waiting host at its share, or none waiting). */
+    take(): { url: string; host: string } | undefined {
+      let host: string | undefined;
+      let first = Infinity;
+      for (const [candidate, queue] of waiting) {
+        const place = queue.places[queue.next]!;
+        if ((running.get(candidate) ?? 0) < share && place < first) [host, first] = [candidate, place];
+      }
+      if (host === undefined && waiting.size === 1) host = waiting.keys().next().value!;
+      if (host === undefined) return undefined;
+      const queue = waiting.get(host)!;
+      const url = urls[queue.places[queue.next++]!]!;
+      if (queue.next === queue.places.length) waiting.delete(host);
+      running.set(host, (running.get(host) ?? 0) + 1);
+      return { url, host };
+    },
+    /** A download of `host` (and what follows it: the transform) is over. */
+    done(host: string): void {
+      running.set(host, running.get(host)! - 1);
+    },
+  };
 }
 
 export interface PhotoReport {
@@ -170,13 +211,27 @@ export async function resolvePhotoUrls(
     cache.recordUrl({ url, sha256: source, bytes: fetched.bytes.length, fetchedAt: new Date().toISOString() });
     resolved.set(url, result);
   };
-  // Workers take URLs in order; at most `downloads` bodies are held at a time.
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length && !options.signal?.aborted && !deadline.aborted && storageError === undefined)
-      await one(todo[next++]!).catch((error: unknown) => (storageError ??= error));
-  };
-  await Promise.all(Array.from({ length: Math.min(todo.length, downloads) }, worker));
+  // URLs start in try order, each host within its share of the slots; at most `downloads` bodies are held at a time.
+  const queue = hostQueue(todo, downloads);
+  await new Promise<void>((finished) => {
+    let running = 0;
+    const startMore = () => {
+      while (running < downloads && !options.signal?.aborted && !deadline.aborted && storageError === undefined) {
+        const next = queue.take();
+        if (!next) break;
+        running += 1;
+        void one(next.url)
+          .catch((error: unknown) => (storageError ??= error))
+          .finally(() => {
+            running -= 1;
+            queue.done(next.host);
+            startMore();
+          });
+      }
+      if (running === 0) finished();
+    };
+    startMore();
+  });
   clearTimeout(deadlineTimer);
   // Photos the deadline left: the placeholder now, a later build fetches them.
   if (deadline.aborted)
