@@ -1,13 +1,15 @@
 /**
  * POST /api/unsubscribe with `features.unsubscribe_typed: "confirm"`: typed e-mail addresses get
  * their confirmation link under the message caps (one an address a day from a tenant, a few from
- * all tenants), however many clients ask; a capped ask answers as a sent one.
+ * all tenants), however many clients ask; a capped ask answers as a sent one. A typed number
+ * that is not a mobile (a landline, a 13 / 1300 / 1800 number) is refused as sign-in refuses it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLeadApi, stopLeadApi, type LeadApiSuite } from '../../../../tests/support/server-helpers.ts';
 import { UNSUBSCRIBE_MESSAGES } from '../../../schemas/api/unsubscribe.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 
 let suite: LeadApiSuite;
 
@@ -55,5 +57,39 @@ describe('typed unsubscribe confirmations', () => {
       UNSUBSCRIBE_MESSAGES.confirmSent(suite.app.tenants.get('beta')!.site.name),
     ]);
     for (const slug of ['alpha', 'beta']) expect(await suite.app.stores.messages.list(slug, 'email', 'victim@example.com')).toHaveLength(1);
+  }, 60_000);
+
+  it('text a link only to a mobile: a landline or a 13 / 1300 / 1800 number is refused and sent nothing', async () => {
+    for (const phone of ['02 9999 0001', '1300 999 001', '13 99 01', '1800 999 001']) {
+      const response = await suite.app.inject({
+        method: 'POST',
+        url: '/api/unsubscribe',
+        remoteAddress: '10.0.9.1',
+        headers: { host: 'alpha.localhost' },
+        payload: { phone },
+      });
+      expect([response.statusCode, response.json().fields]).toEqual([400, { phone: FORM_MESSAGES.mobile }]);
+    }
+    // Beside an e-mail address too: nothing is sent to either.
+    const both = await suite.app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe',
+      remoteAddress: '10.0.9.1',
+      headers: { host: 'alpha.localhost' },
+      payload: { email: 'landline-owner@example.com', phone: '07 3000 1234' },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(await suite.app.stores.messages.list('alpha', 'sms')).toEqual([]);
+    expect(await suite.app.stores.messages.list('alpha', 'email', 'landline-owner@example.com')).toEqual([]);
+    // A mobile is texted its link.
+    const mobile = await suite.app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe',
+      remoteAddress: '10.0.9.1',
+      headers: { host: 'alpha.localhost' },
+      payload: { phone: '0412 999 001' },
+    });
+    expect([mobile.statusCode, mobile.json().message]).toEqual([200, UNSUBSCRIBE_MESSAGES.confirmSent(suite.app.tenants.get('alpha')!.site.name)]);
+    expect(await suite.app.stores.messages.list('alpha', 'sms', '0412999001')).toHaveLength(1);
   }, 60_000);
 });

@@ -6,12 +6,15 @@
  * Typed contacts prove nothing, so a client may opt out only a few a day, or,
  * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first,
  * under the message caps (message-caps.ts: per recipient here and on every tenant, per tenant);
- * a capped link is not sent and the answer is the same.
+ * a capped link is not sent and the answer is the same. A link is texted to a mobile only: a
+ * typed landline or 13 / 1300 / 1800 number is refused there (400, as sign-in refuses it).
  * A link opts out only the contacts it names.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/unsubscribe.ts';
 import { oneLine } from '../../../schemas/forms/fields.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { isAuMobile } from '../../../schemas/phone.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { sendCappedEmail, sendCappedSms } from '../../kernel/message-caps.ts';
@@ -76,6 +79,10 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     // recorded, or a confirmation link for one's own address would opt out anyone else.
     const contacts = body.token ? await linkContacts(tenant, body.token) : optOutContacts(body.email, body.phone);
     if (!contacts) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
+    const confirm = source === 'form' && tenant.site.features.unsubscribe_typed === 'confirm';
+    // A confirmation goes by text, which only a mobile receives: another number is refused (nothing is sent to
+    // an address typed beside it either), before it uses any of the client's typed opt-outs.
+    if (confirm && body.phone && !isAuMobile(body.phone)) return sendError(reply, 400, FIX_ERRORS, { phone: FORM_MESSAGES.mobile });
     if (
       source === 'form' &&
       !(await ctx.allowances.take('opt-outs-client', `${tenant.slug}|${request.client}`, ctx.quotas.optOutsPerClientPerDay, contacts.length))
@@ -87,7 +94,7 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       );
     }
     reply.header('cache-control', 'no-store');
-    if (source === 'form' && tenant.site.features.unsubscribe_typed === 'confirm') {
+    if (confirm) {
       for (const contact of contacts) await sendConfirmation(contact, request.client, tenant);
       request.log.info({ tenant: tenant.slug, contacts: contacts.length }, 'marketing opt-out confirmation sent');
       return { success: true, message: UNSUBSCRIBE_MESSAGES.confirmSent(tenant.site.name) };
