@@ -4,7 +4,9 @@
  * name, so each is counted in one log (sms_log, `SmsLog`) on its own channel: once per kind and
  * evaluation, and daily caps per recipient (this tenant and the platform), per tenant and, for a
  * text, per client address. A spent tenant budget keeps a small reserve of sign-in codes for
- * shoppers who signed in on that site before. Messages asked for at once are counted one after
+ * shoppers who signed in on that site before; a code for another number that only the reserve
+ * would let through is withheld (counted as sent to its recipient, not against the tenant's
+ * budget, and not sent), so its answer is the same as a known number's. Messages asked for at once are counted one after
  * another (under the tenant's and the recipient's locks); the client's allowance (Redis) is asked
  * outside those locks. What a text says and to whom it may go: sms-policy.ts.
  */
@@ -19,8 +21,14 @@ import { smsSender } from './sms-policy.ts';
 /** Daily caps (rolling 24 hours; the per-client one a fixed day window): the shape and its defaults live with the settings. */
 export type { SmsLimits } from '../../config/server-settings.ts';
 
-/** Why an SMS may not be sent ('refused': the caller's own limit, `allowed`), or 'ok' (the send is then recorded). */
-export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap' | 'refused';
+/**
+ * Why an SMS may not be sent ('refused': the caller's own limit, `allowed`), or 'ok' (the send is then
+ * recorded), or 'withheld' (a text asked with `withhold` that the caps allow: recorded, not sent).
+ */
+export type SmsReservation = 'ok' | 'withheld' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap' | 'refused';
+
+/** The sms_log kind of a withheld text: counted against its recipient's caps, never against a tenant's budget. */
+const WITHHELD_KIND = 'withheld';
 
 /** A text to reserve: the caps it counts against, and the caller's own steps in its transaction. */
 export interface SmsToReserve {
@@ -73,6 +81,12 @@ export async function sendCappedSms(
     client?: string;
     /** The phone has signed in on this tenant before: it may use the reserve of a spent budget. */
     knownPhone?: boolean;
+    /**
+     * Check the text as a known phone's sign-in code (the reserve included) and, where the caps allow
+     * it, record it as withheld and send nothing ('withheld'; `beforeSend` runs): what a number that
+     * did not sign in here is answered past the spent budget, so it is answered as a known one.
+     */
+    withhold?: boolean;
   },
 ): Promise<SmsReservation> {
   const { client } = message;
@@ -80,11 +94,11 @@ export async function sendCappedSms(
   const reserved = await deps.sms.reserve({
     tenant: tenant.slug,
     phone: message.to,
-    kind: message.kind,
+    kind: message.withhold ? WITHHELD_KIND : message.kind,
     evaluationId: message.evaluationId,
     perPhone: deps.limits.perPhonePerDay,
     perPhoneAllTenants: deps.limits.perPhoneAllTenantsPerDay,
-    perTenant: deps.limits.perTenantPerDay + (message.knownPhone && message.kind === 'sign-in' ? signInReserve(deps.limits) : 0),
+    perTenant: deps.limits.perTenantPerDay + ((message.knownPhone || message.withhold) && message.kind === 'sign-in' ? signInReserve(deps.limits) : 0),
     now: deps.now(),
     allowed: message.allowed,
     beforeSend: message.beforeSend,
@@ -94,6 +108,7 @@ export async function sendCappedSms(
         : undefined,
   });
   if (reserved !== 'ok') return reserved;
+  if (message.withhold) return 'withheld';
   await deps.adapters.sms.send({ tenant: tenant.slug, to: message.to, from: smsSender(tenant), body: message.body });
   return reserved;
 }
@@ -202,7 +217,12 @@ export class SmsLog {
       const sent = await tx.query('SELECT id FROM sms_log WHERE tenant = $1 AND kind = $2 AND evaluation_id = $3', [sms.tenant, sms.kind, sms.evaluationId]);
       if (sent.length > 0) return 'duplicate';
     }
-    const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2 AND channel = $3', [sms.tenant, since, channel]);
+    const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2 AND channel = $3 AND kind <> $4', [
+      sms.tenant,
+      since,
+      channel,
+      WITHHELD_KIND,
+    ]);
     if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
     const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3 AND channel = $4', [sms.tenant, sms.phone, since, channel]);
     if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';

@@ -21,20 +21,28 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     const at = now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const minutes = Math.round(ctx.signIn.codeTtlMs / 60_000);
-    const sent = await sendCappedSms({ sms: stores.sms, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
-      to: body.phone,
-      kind: 'sign-in',
-      // Counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
-      client: request.client,
-      knownPhone: await auth.knownPhone(tenant.slug, body.phone),
-      body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
-      // Counted and stored with the text's record, under the phone's lock: codes asked for at once are counted one after another.
-      allowed: async (tx) => (await auth.codesIssuedSince(tenant.slug, body.phone, at - 15 * 60_000, tx)) < ctx.signIn.codesPerPhone,
-      // Stored only once the caps allow the text, so a refused request does not cancel a code already sent.
-      beforeSend: (tx) => auth.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs, tx),
-    });
+    const knownPhone = await auth.knownPhone(tenant.slug, body.phone);
+    const ask = (withhold: boolean) =>
+      sendCappedSms({ sms: stores.sms, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
+        to: body.phone,
+        kind: 'sign-in',
+        // Counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
+        client: request.client,
+        knownPhone,
+        withhold,
+        body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
+        // Counted and stored with the text's record, under the phone's lock: codes asked for at once are counted one after another.
+        allowed: async (tx) => (await auth.codesIssuedSince(tenant.slug, body.phone, at - 15 * 60_000, tx)) < ctx.signIn.codesPerPhone,
+        // Stored only once the caps allow the text, so a refused request does not cancel a code already sent.
+        beforeSend: (tx) => auth.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs, tx),
+      });
+    let sent = await ask(false);
+    // Past a spent budget an unknown number is answered as a known one would be (the reserve's checks;
+    // its code stored, the text withheld), so the answer does not tell whether the number has an account.
+    if (sent === 'tenant-cap' && !knownPhone) sent = await ask(true);
     if (sent === 'refused') return sendError(reply, 429, 'Too many codes requested for this number. Please wait 15 minutes and try again.');
-    if (sent !== 'ok') return sendError(reply, 429, 'Too many text messages have been sent today. Please try again tomorrow or call us.');
+    if (sent !== 'ok' && sent !== 'withheld')
+      return sendError(reply, 429, 'Too many text messages have been sent today. Please try again tomorrow or call us.');
     return { success: true, expires_in: minutes * 60 };
   });
 
