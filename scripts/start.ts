@@ -88,6 +88,8 @@ const pipeline = superviseChild(() => lock.holdChild(spawn(process.execPath, pip
   },
 });
 children.pipeline = pipeline;
+// Passed on even though a terminal's Ctrl-C reaches the pipeline itself too (npm start may be signalled
+// alone, with kill): the pipeline takes the same signal again within a second as one stop (stop-signals.ts).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void pipeline.stop(signal));
 
 // No SMS or e-mail provider, on this machine only (the config decides): a sign-in code can be read through the dev message log.

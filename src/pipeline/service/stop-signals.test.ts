@@ -2,7 +2,9 @@
  * The pipeline command's stop (stop-signals.ts, scripts/pipeline.ts) and its warm render children
  * (src/builder/render/children.ts): a pipeline process told to stop ends its render children
  * before it exits, and a render child whose parent is gone (killed) ends by itself. `--once`
- * told to stop lets the work in hand end, then exits non-zero. Each case runs a pipeline in a
+ * told to stop lets the work in hand end, then exits non-zero. The same signal again within a
+ * second (a terminal's Ctrl-C reaches npm start's whole process group, and npm start passes it on
+ * too) is the same stop; another signal is a second one. Each case runs a pipeline in a
  * process of its own whose warm renderers are stand-in kept bundles that never finish loading.
  */
 import { spawn } from 'node:child_process';
@@ -117,5 +119,26 @@ describe('a pipeline process told to stop', () => {
     expect(output()).toContain('LEFT []');
     expect(output()).toContain('"event":"pipeline-stopping"');
     expect(pids.filter((pid) => !gone(pid))).toEqual([]);
+  });
+
+  it('takes the same signal twice within a second (Ctrl-C under npm start: from the terminal and from npm start) as one stop', async () => {
+    const { root, owner, pids, exited, output } = await pipelineWithRenderers(true);
+    owner.kill('SIGINT');
+    // The second once the first is taken (two sent at once would reach the process as one).
+    expect(await until(() => output().includes('"event":"pipeline-stopping"'), 5000)).toBe(true);
+    owner.kill('SIGINT');
+    expect(await exited, output()).toEqual({ code: 130, signal: null });
+    expect(existsSync(join(root, 'stopped'))).toBe(true);
+    expect(output()).toContain('LEFT []');
+    expect(pids.filter((pid) => !gone(pid))).toEqual([]);
+  });
+
+  it('exits at once (1) on a second signal of another kind, however soon', async () => {
+    const { root, owner, exited, output } = await pipelineWithRenderers(true);
+    owner.kill('SIGINT');
+    expect(await until(() => output().includes('"event":"pipeline-stopping"'), 5000)).toBe(true);
+    owner.kill('SIGTERM');
+    expect(await exited, output()).toEqual({ code: 1, signal: null });
+    expect(existsSync(join(root, 'stopped'))).toBe(false);
   });
 });
