@@ -62,8 +62,11 @@ export const FeaturesSchema = v.strictObject({
   trade_in_sms_to_typed_mobile: v.optional(v.boolean(), false),
   /**
    * /pages/unsubscribe with a typed e-mail or mobile: 'record' opts it out at once (the spec's
-   * page); 'confirm' sends that address or number a signed link and opts out only when it is
-   * opened, so nobody can opt out someone else. Default 'record'.
+   * page); 'confirm' sends that address or mobile a signed link and opts out only when it is
+   * opened, so nobody can opt out someone else; a link is texted to a mobile only, so there a
+   * typed landline or 13 / 1300 / 1800 number is refused with the field message 'Please enter a
+   * valid Australian mobile number, e.g. 0412 345 678.' (as sign-in refuses it; the page asks
+   * for an e-mail or mobile; 'record' still opts any Australian number out). Default 'record'.
    */
   unsubscribe_typed: v.optional(v.picklist(['record', 'confirm']), 'record'),
   /** Forms require a terms-of-use checkbox instead of the consent notice; the lead API refuses a form's completing post without it ticked (docs/lead-api.md). Default false. */
