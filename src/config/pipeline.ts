@@ -48,6 +48,8 @@ export const PIPELINE_DEFAULTS = {
   photoFollowUps: 3,
   /** A Redis job's and tenant's lock (ms), renewed while the job runs. */
   lockMs: 30_000,
+  /** How long a stopping pipeline waits for the jobs in hand before it leaves them unfinished and ends their render children (ms): longer than a release takes. */
+  stopJobsMs: 15 * 60_000,
   /** A worker's lease on a code version's compile in the state (ms), renewed while it compiles; another worker takes over after it (src/pipeline/release/renderers.ts). */
   compileLeaseMs: 60_000,
   /** A code version no job used this long and no release record names is retired: its compile and shared objects leave the bucket (ms). */

@@ -527,3 +527,111 @@ describe('the bundle folders of a render whose process died', () => {
     expect(readdirSync(temp).sort()).toEqual([names.theirsLive, names.pidOnlyLive].sort());
   });
 });
+
+describe("the process's stop of its render children (stopRenderChildren)", () => {
+  // Fault: a job on a warm child that never answered waited for ever (the pipeline's stop with
+  // it), and the stop ended only the warm renderers' children: an Astro build's (runBundleChild)
+  // ran on until its orphan watch saw its parent gone.
+  it('ends a stalled warm render and a one-shot child, whose jobs fail, and starts no render child after', () => {
+    const { dir, runOneShot } = oneShotInTemp('render-stop-');
+    const stalled = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(dir)} + '/child-' + process.pid, '');\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`;
+    writeKeptBundle(join(dir, 'renderer'), stalled);
+    writeFileSync(join(dir, 'one-shot.mjs'), stalled);
+    const run = runOneShot(`
+      import { readdirSync } from 'node:fs';
+      import { allowRenderChildren, runBundleChild, runningRenderChildren, stopRenderChildren, warmRendererFor } from ${JSON.stringify(children)};
+      ${SETTLE_JOB}
+      ${RENDER_FAILURE}
+      const started = () => readdirSync(${JSON.stringify(dir)}).filter((name) => name.startsWith('child-')).length;
+      const warm = warmRendererFor(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'warm' }, ${JSON.stringify(join(dir, 'out-warm'))}, 'https://warm.example');
+      const oneShot = runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'one-shot' }, ${JSON.stringify(join(dir, 'out-one-shot'))}, {});
+      while (started() < 2) await new Promise((done) => setTimeout(done, 20));
+      const pending = await Promise.race([warm.then(() => 'settled'), new Promise((done) => setTimeout(() => done('pending'), 500))]);
+      const tracked = runningRenderChildren().length;
+      const told = Date.now();
+      await stopRenderChildren();
+      const stopSeconds = Math.round((Date.now() - told) / 1000);
+      const warmResult = await settle(warm);
+      const oneShotCode = (await oneShot).code;
+      const refused = await failure(() => runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'after' }, ${JSON.stringify(join(dir, 'out-after'))}, {}));
+      const warmAfter = await settle(warmRendererFor(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'after' }, ${JSON.stringify(join(dir, 'out-after'))}, 'https://after.example'));
+      await new Promise((done) => setTimeout(done, 300));
+      const startedAfterStop = started() - 2;
+      // A pipeline started again in this process may render again.
+      allowRenderChildren();
+      const again = runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'again' }, ${JSON.stringify(join(dir, 'out-again'))}, {});
+      while (started() < 3) await new Promise((done) => setTimeout(done, 20));
+      await stopRenderChildren();
+      await again;
+      console.log('RESULT ' + JSON.stringify({ pending, tracked, stopSeconds, warmResult, oneShotCode, refused, warmAfter, startedAfterStop, left: runningRenderChildren().length }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(reported(run)).toEqual({
+      pending: 'pending',
+      tracked: 2,
+      // Each child answered its SIGTERM: no SIGKILL's wait.
+      stopSeconds: 0,
+      warmResult: { code: 1, output: expect.stringMatching(/^warm renderer exited/) },
+      oneShotCode: 1,
+      refused: { message: 'this process is stopping: no render child starts' },
+      warmAfter: { code: 1, output: 'this process is stopping: no render child starts' },
+      startedAfterStop: 0,
+      left: 0,
+    });
+    const pids = readdirSync(dir)
+      .filter((name) => name.startsWith('child-'))
+      .map((name) => Number(name.slice('child-'.length)));
+    expect(pids).toHaveLength(3);
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  // Fault: any 'error' of a warm child dropped it from the children a stop ends, also one that
+  // is no spawn failure (a job it could not be sent): the child ran on, and the stop left it.
+  it('still ends a warm child whose job could not be sent to it', () => {
+    const { dir, runOneShot } = oneShotInTemp('render-stop-');
+    const run = runOneShot(`
+      import childProcess from 'node:child_process';
+      import { EventEmitter } from 'node:events';
+      import { syncBuiltinESMExports } from 'node:module';
+      // A fake render child that says it is ready and whose channel fails every send; it runs until killed.
+      const signals = [];
+      childProcess.spawn = () => {
+        const child = Object.assign(new EventEmitter(), {
+          pid: 424242,
+          exitCode: null,
+          signalCode: null,
+          connected: true,
+          ref() {},
+          unref() {},
+          send() {
+            const error = Object.assign(new Error('Channel closed'), { code: 'ERR_IPC_CHANNEL_CLOSED' });
+            process.nextTick(() => child.emit('error', error));
+          },
+          disconnect() { child.connected = false; },
+          kill(signal) {
+            signals.push(signal);
+            child.signalCode = signal;
+            setImmediate(() => child.emit('exit', null, signal));
+            return true;
+          },
+        });
+        setImmediate(() => child.emit('message', { ready: true }));
+        return child;
+      };
+      syncBuiltinESMExports();
+      const { runningRenderChildren, stopRenderChildren, WarmRenderer } = await import(${JSON.stringify(children)});
+      ${SETTLE_JOB}
+      const job = await settle(new WarmRenderer(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'x' }, ${JSON.stringify(join(dir, 'out'))}, 'https://x.example'));
+      const tracked = runningRenderChildren().length;
+      await stopRenderChildren();
+      console.log('RESULT ' + JSON.stringify({ job, tracked, signals, left: runningRenderChildren().length }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    expect(reported(run)).toEqual({
+      job: { code: 1, output: 'warm renderer failed: Channel closed' },
+      tracked: 1,
+      signals: ['SIGTERM'],
+      left: 0,
+    });
+  });
+});

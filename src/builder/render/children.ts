@@ -155,6 +155,7 @@ export interface ChildRun {
  * EAGAIN, EMFILE, ENFILE, ENOENT and EACCES as the child's 'error' event, an EMFILE child without pipes).
  */
 export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
+  refuseWhenStopped();
   const bundleTemp = writeBundleFile(bundle);
   let child;
   try {
@@ -168,6 +169,7 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
     bundleTemp.remove();
     throw error;
   }
+  trackRenderChild(child);
   return new Promise((done, fail) => {
     let output = '';
     let peakRss = 0;
@@ -256,6 +258,12 @@ export class WarmRenderer {
 
   #start(): Promise<void> {
     if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
+    if (stopped) {
+      // The process is stopping (stopRenderChildren): the job waiting fails, and no child starts.
+      const refused = Promise.reject(stoppedError());
+      refused.catch(() => {});
+      return refused;
+    }
     this.#stderr = '';
     const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), RENDER_CHILD, '--serve'], {
       cwd: REPO_ROOT,
@@ -263,10 +271,7 @@ export class WarmRenderer {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#child = child;
-    warmChildren.add(child);
-    const forget = () => warmChildren.delete(child);
-    child.once('exit', forget);
-    child.once('error', forget);
+    trackRenderChild(child);
     if (this.#background) {
       // The output pipes never hold the process; the child and its channel do while a job
       // is in flight (#hold), and not while the renderer waits idle for the next release.
@@ -443,8 +448,39 @@ export function closeWarmRenderers(): void {
   warmPool.length = 0;
 }
 
-/** Every warm renderer child this process started that has not ended yet (those of renderers closed or replaced too: they end on their channel's close). */
-const warmChildren = new Set<ChildProcess>();
+/**
+ * Every render child this process started that has not ended yet: the warm renderers' (those of
+ * renderers closed or replaced too: they end on their channel's close) and the one-shot ones
+ * (runBundleChild: an Astro build, a compile build, a split render's share).
+ */
+const renderChildren = new Set<ChildProcess>();
+/** Set by stopRenderChildren: no render child starts any more (allowRenderChildren clears it). */
+let stopped = false;
+
+const stoppedError = () => new Error('this process is stopping: no render child starts');
+
+/** Throws once the process's render children are stopped (stopRenderChildren). */
+function refuseWhenStopped(): void {
+  if (stopped) throw stoppedError();
+}
+
+/**
+ * Count `child` among the render children until it has exited, or its spawn failed (an 'error'
+ * never followed by an 'exit'); a later error (a message it could not be sent) leaves it counted.
+ */
+function trackRenderChild(child: ChildProcess): void {
+  renderChildren.add(child);
+  const forget = () => renderChildren.delete(child);
+  child.once('exit', forget);
+  child.on('error', (error: NodeJS.ErrnoException) => {
+    if (child.pid === undefined || (error.syscall?.startsWith('spawn') ?? false)) forget();
+  });
+}
+
+/** The render children this process runs now (tests). */
+export function runningRenderChildren(): ChildProcess[] {
+  return [...renderChildren];
+}
 
 /**
  * End `child` and wait for it: SIGTERM, then, still running after `graceMs`, SIGKILL and as long
@@ -470,13 +506,21 @@ async function endChild(child: ChildProcess, graceMs: number): Promise<void> {
 }
 
 /**
- * Stop every warm renderer this process started and wait for their children's end (the
- * pipeline's shutdown): a process that exits then leaves no render child behind. Each child is
- * given `graceMs` after a SIGTERM, then as long again after a SIGKILL.
+ * Stop every render child this process started, warm renderers and one-shot ones alike, and
+ * wait for their end (the pipeline's shutdown): a process that exits then leaves no render child
+ * behind. Each child is given `graceMs` after a SIGTERM, then as long again after a SIGKILL. No
+ * render child starts after it (a render it cut fails, and its job's fallback to an Astro build
+ * is refused) until allowRenderChildren.
  */
-export async function stopWarmRenderers(graceMs = 2000): Promise<void> {
+export async function stopRenderChildren(graceMs = 2000): Promise<void> {
+  stopped = true;
   closeWarmRenderers();
-  const children = [...warmChildren];
-  warmChildren.clear();
+  const children = [...renderChildren];
+  renderChildren.clear();
   await Promise.all(children.map((child) => endChild(child, graceMs)));
+}
+
+/** Render children may start again (a pipeline started in a process whose earlier one stopped: tests). */
+export function allowRenderChildren(): void {
+  stopped = false;
 }

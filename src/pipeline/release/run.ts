@@ -139,6 +139,12 @@ export interface RebuildOptions {
    * (PUBLISH_RETRY), stops waiting the same way.
    */
   stopping?: AbortSignal;
+  /**
+   * The worker's stop cut the job (it waited for it no longer: service.ts): its render children
+   * are ended under it, and whatever fails then throws the signal's reason (the stop's), so the
+   * queue gives the job back and no failure is recorded.
+   */
+  cut?: AbortSignal;
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
@@ -468,6 +474,8 @@ async function fail(
   release?: string,
   { config, repeated = false }: { config?: StatusEntry['config']; repeated?: boolean } = {},
 ): Promise<RebuildResult> {
+  // The worker's stop cut the job (its render children ended under it): the stop's, not the job's failure.
+  if (job.options.cut?.aborted) throw job.options.cut.reason;
   const result: RebuildResult = { ...job.empty, ...counts, outcome: 'failed', release, seconds: job.seconds(), reason };
   await note(job, {
     outcome: 'failed',

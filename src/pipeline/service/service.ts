@@ -16,7 +16,7 @@ import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, JobReturned, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
-import { removeStaleBundleFolders, stopWarmRenderers } from '../../builder/render/index.ts';
+import { allowRenderChildren, removeStaleBundleFolders, stopRenderChildren } from '../../builder/render/index.ts';
 import { inFlight } from '../../lib/batch/in-flight.ts';
 import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
@@ -100,6 +100,8 @@ export interface PipelineOptions {
   photoFollowUpMs?: number;
   /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
   warmRenderers?: boolean;
+  /** How long a stop waits for the jobs in hand before it cuts them (ms, default PIPELINE_DEFAULTS.stopJobsMs: stopParts). */
+  stopJobsMs?: number;
 }
 
 export interface RunningPipeline {
@@ -206,8 +208,9 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       await stopParts(service, { jobs, queue, polling, reconciling, reservations, inbox, http, debouncer });
-      // No render child outlives the stop (one kept warm for the next release, or one of a job the stop cut).
-      await stopWarmRenderers();
+      // No render child of this process outlives the stop: a warm one kept for the next release, or
+      // one of a job the stop cut (a warm render, an Astro build), whose job then starts no other.
+      await stopRenderChildren();
       if (!options.state) await service.state.close();
     },
   };
@@ -225,12 +228,19 @@ interface StoppingParts {
   debouncer: Debouncer;
 }
 
-/** Stop the pipeline's parts; each wait ends once the state stops answering for good (stateSilenceCut). */
+/**
+ * Stop the pipeline's parts; each wait ends once the state stops answering for good
+ * (stateSilenceCut) or the stop has waited its bound for the jobs in hand (jobsBoundCut). The
+ * jobs a cut leaves are told (Jobs.stop): nothing that fails in them afterwards (their render
+ * children ended by close()) is recorded.
+ */
 async function stopParts(service: Service, parts: StoppingParts): Promise<void> {
   const silence = stateSilenceCut(service, parts.jobs.running);
-  const unlessCut = (work: Promise<unknown> | undefined) => untilAborted(work, silence.signal);
+  const bound = jobsBoundCut(service, parts.jobs.running);
+  const cut = AbortSignal.any([silence.signal, bound.signal]);
+  const unlessCut = (work: Promise<unknown> | undefined) => untilAborted(work, cut);
   try {
-    parts.jobs.stop();
+    parts.jobs.stop(cut);
     parts.polling?.close();
     await unlessCut(parts.reconciling);
     await unlessCut(parts.reservations.idle());
@@ -238,11 +248,36 @@ async function stopParts(service: Service, parts: StoppingParts): Promise<void> 
     // A push under way is taken in before the server closes; its rebuild request then goes with the rest (reconcile.ts asks again).
     await unlessCut(parts.http?.close());
     parts.debouncer.clear();
-    await parts.queue.close(silence.signal);
+    await parts.queue.close(cut);
     await unlessCut(parts.jobs.idle());
   } finally {
     silence.stop();
+    bound.stop();
   }
+}
+
+/**
+ * While the pipeline stops: its `signal` aborts once the stop has waited `stopJobsMs` (default
+ * PIPELINE_DEFAULTS.stopJobsMs) for the jobs in hand and the work beside them, logging
+ * `jobs-close-cut` (warn) with the tenants whose jobs are left unfinished. A job whose render
+ * never ends (a warm renderer that never answers) would otherwise hold the stop for ever. Its
+ * jobs are left as stateSilenceCut leaves them: none is recorded as done (Redis: its connections
+ * dropped, the job goes to another worker once its locks lapse); close() then ends its render
+ * children.
+ */
+function jobsBoundCut(service: Service, running: () => string[]): { signal: AbortSignal; stop(): void } {
+  const boundMs = service.options.stopJobsMs ?? PIPELINE_DEFAULTS.stopJobsMs;
+  const cut = new AbortController();
+  const timer = setTimeout(() => {
+    service.log({
+      level: 'warn',
+      event: 'jobs-close-cut',
+      reason: `the jobs in hand did not end within ${Math.round(boundMs / 100) / 10} s of the stop: they are left unfinished and their render children ended`,
+      running: running(),
+    });
+    cut.abort();
+  }, boundMs);
+  return { signal: cut.signal, stop: () => clearTimeout(timer) };
 }
 
 /** How often a stopping process looks at whether its state still answers (stateSilenceCut). */
@@ -318,7 +353,11 @@ async function openService(options: PipelineOptions): Promise<Service> {
     }));
   const log = options.log ?? createLogger();
   const role = options.role ?? 'all';
-  if (role !== 'intake') removeStaleBundles(log);
+  if (role !== 'intake') {
+    // An earlier pipeline of this process that stopped (tests) refused render children from then on.
+    allowRenderChildren();
+    removeStaleBundles(log);
+  }
   return {
     options,
     tenantsDir,
@@ -359,8 +398,12 @@ interface Jobs {
   handler: TenantHandler;
   /** A job for `slug` is coming (queue `prepare`). */
   onPrepare(slug: string): void;
-  /** The process is stopping: no release begins any more; the jobs waiting at the core gate are given back (JobReturned). */
-  stop(): void;
+  /**
+   * The process is stopping: no release begins any more; the jobs waiting at the core gate are
+   * given back (JobReturned). Once `cut` aborts (the stop waits for them no longer), whatever
+   * fails in the jobs still running is the stop's: given back too, never recorded.
+   */
+  stop(cut: AbortSignal): void;
   /** Resolves once the work begun beside the jobs (the cache trim after a job, a prefetch of the live release, a renderer warm-up) is done. */
   idle(): Promise<void>;
   /** The tenants whose jobs run now. */
@@ -381,6 +424,8 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   // One gate for all of this process's jobs: at most slots.cores of them render at once. Once
   // the process stops, the gate begins none: the queue gives the jobs waiting at it back.
   const stopping = new AbortController();
+  // Aborted once the stop cuts the jobs still running (Jobs.stop), with the stop's reason too.
+  const cutting = new AbortController();
   const cores = limiter(service.slots.cores, { signal: stopping.signal, setting: 'the core gate (PIPELINE_CORES, --jobs, the cores option)' });
   let running = 0;
   const runningTenants: string[] = [];
@@ -429,6 +474,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       guard: job?.stillOwner,
       cores,
       stopping: stopping.signal,
+      cut: cutting.signal,
     });
     if (!stopping.signal.aborted) followUps.after(slug, result.photosDeferred ?? 0);
     options.onResult?.(result);
@@ -450,7 +496,14 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  return { handler, onPrepare, stop: () => (followUps.close(), stopping.abort(new JobReturned())), idle: beside.idle, running: () => [...runningTenants] };
+  const stop = (cut: AbortSignal) => {
+    followUps.close();
+    stopping.abort(new JobReturned());
+    const cutJobs = () => cutting.abort(stopping.signal.reason);
+    if (cut.aborted) cutJobs();
+    else cut.addEventListener('abort', cutJobs, { once: true });
+  };
+  return { handler, onPrepare, stop, idle: beside.idle, running: () => [...runningTenants] };
 }
 
 /** Photos the deadline left: the tenant's next release soon, through the queue (photo-follow-ups.ts). */
