@@ -532,33 +532,37 @@ describe("the process's stop of its render children (stopRenderChildren)", () =>
   // Fault: a job on a warm child that never answered waited for ever (the pipeline's stop with
   // it), and the stop ended only the warm renderers' children: an Astro build's (runBundleChild)
   // ran on until its orphan watch saw its parent gone.
-  it('ends a stalled warm render and a one-shot child, whose jobs fail, and starts no render child after', () => {
+  it('ends a stalled warm render and a one-shot child, whose jobs fail; a job the stop cut starts no render child after', () => {
     const { dir, runOneShot } = oneShotInTemp('render-stop-');
     const stalled = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(dir)} + '/child-' + process.pid, '');\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`;
     writeKeptBundle(join(dir, 'renderer'), stalled);
     writeFileSync(join(dir, 'one-shot.mjs'), stalled);
     const run = runOneShot(`
       import { readdirSync } from 'node:fs';
-      import { allowRenderChildren, runBundleChild, runningRenderChildren, stopRenderChildren, warmRendererFor } from ${JSON.stringify(children)};
+      import { runBundleChild, runningRenderChildren, stopRenderChildren, warmRendererFor, withRenderStop } from ${JSON.stringify(children)};
       ${SETTLE_JOB}
       ${RENDER_FAILURE}
       const started = () => readdirSync(${JSON.stringify(dir)}).filter((name) => name.startsWith('child-')).length;
-      const warm = warmRendererFor(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'warm' }, ${JSON.stringify(join(dir, 'out-warm'))}, 'https://warm.example');
-      const oneShot = runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'one-shot' }, ${JSON.stringify(join(dir, 'out-one-shot'))}, {});
+      // A job under its stop, as the pipeline runs each (service.ts), and the stop cuts it.
+      const cut = new AbortController();
+      const job = (work) => withRenderStop(cut.signal, work);
+      const warm = job(() => warmRendererFor(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'warm' }, ${JSON.stringify(join(dir, 'out-warm'))}, 'https://warm.example'));
+      const oneShot = job(() => runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'one-shot' }, ${JSON.stringify(join(dir, 'out-one-shot'))}, {}));
       while (started() < 2) await new Promise((done) => setTimeout(done, 20));
       const pending = await Promise.race([warm.then(() => 'settled'), new Promise((done) => setTimeout(() => done('pending'), 500))]);
       const tracked = runningRenderChildren().length;
       const told = Date.now();
+      cut.abort();
       await stopRenderChildren();
       const stopSeconds = Math.round((Date.now() - told) / 1000);
       const warmResult = await settle(warm);
       const oneShotCode = (await oneShot).code;
-      const refused = await failure(() => runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'after' }, ${JSON.stringify(join(dir, 'out-after'))}, {}));
-      const warmAfter = await settle(warmRendererFor(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'after' }, ${JSON.stringify(join(dir, 'out-after'))}, 'https://after.example'));
+      // The cut job's fallback (an Astro build), or its next warm render.
+      const refused = await job(() => failure(() => runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'after' }, ${JSON.stringify(join(dir, 'out-after'))}, {})));
+      const warmAfter = await job(() => settle(warmRendererFor(${JSON.stringify(join(dir, 'renderer'))}).render({ slug: 'after' }, ${JSON.stringify(join(dir, 'out-after'))}, 'https://after.example')));
       await new Promise((done) => setTimeout(done, 300));
       const startedAfterStop = started() - 2;
-      // A pipeline started again in this process may render again.
-      allowRenderChildren();
+      // Other work of this process (a later pipeline's job, a build) still renders.
       const again = runBundleChild(${JSON.stringify(join(dir, 'one-shot.mjs'))}, [], { slug: 'again' }, ${JSON.stringify(join(dir, 'out-again'))}, {});
       while (started() < 3) await new Promise((done) => setTimeout(done, 20));
       await stopRenderChildren();
@@ -573,8 +577,8 @@ describe("the process's stop of its render children (stopRenderChildren)", () =>
       stopSeconds: 0,
       warmResult: { code: 1, output: expect.stringMatching(/^warm renderer exited/) },
       oneShotCode: 1,
-      refused: { message: 'this process is stopping: no render child starts' },
-      warmAfter: { code: 1, output: 'this process is stopping: no render child starts' },
+      refused: { message: 'the stop cut this job: no render child starts for it' },
+      warmAfter: { code: 1, output: 'the stop cut this job: no render child starts for it' },
       startedAfterStop: 0,
       left: 0,
     });

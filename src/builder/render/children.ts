@@ -9,6 +9,7 @@
  * (`dealer-bundle-<namespace>-<pid>-*`) and goes when the process exits; a killed one's stays
  * until removeStaleBundleFolders (the pipeline's start) finds its owner gone.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
@@ -258,8 +259,8 @@ export class WarmRenderer {
 
   #start(): Promise<void> {
     if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
-    if (stopped) {
-      // The process is stopping (stopRenderChildren): the job waiting fails, and no child starts.
+    if (renderStop.getStore()?.aborted) {
+      // The job's stop cut it (withRenderStop): the job fails, and no child starts for it.
       const refused = Promise.reject(stoppedError());
       refused.catch(() => {});
       return refused;
@@ -454,14 +455,23 @@ export function closeWarmRenderers(): void {
  * (runBundleChild: an Astro build, a compile build, a split render's share).
  */
 const renderChildren = new Set<ChildProcess>();
-/** Set by stopRenderChildren: no render child starts any more (allowRenderChildren clears it). */
-let stopped = false;
+/** The stop of the work under way (withRenderStop). */
+const renderStop = new AsyncLocalStorage<AbortSignal>();
 
-const stoppedError = () => new Error('this process is stopping: no render child starts');
+const stoppedError = () => new Error('the stop cut this job: no render child starts for it');
 
-/** Throws once the process's render children are stopped (stopRenderChildren). */
+/**
+ * Run `work` (a pipeline job) under `stop`: once it aborts (the stop cut the job and ends its
+ * render children: service.ts), no render child starts for the job any more (a cut warm
+ * render's fallback to an Astro build); the job's render fails instead.
+ */
+export function withRenderStop<T>(stop: AbortSignal, work: () => T): T {
+  return renderStop.run(stop, work);
+}
+
+/** Throws once the stop of the work under way has aborted (withRenderStop). */
 function refuseWhenStopped(): void {
-  if (stopped) throw stoppedError();
+  if (renderStop.getStore()?.aborted) throw stoppedError();
 }
 
 /**
@@ -508,19 +518,11 @@ async function endChild(child: ChildProcess, graceMs: number): Promise<void> {
 /**
  * Stop every render child this process started, warm renderers and one-shot ones alike, and
  * wait for their end (the pipeline's shutdown): a process that exits then leaves no render child
- * behind. Each child is given `graceMs` after a SIGTERM, then as long again after a SIGKILL. No
- * render child starts after it (a render it cut fails, and its job's fallback to an Astro build
- * is refused) until allowRenderChildren.
+ * behind. Each child is given `graceMs` after a SIGTERM, then as long again after a SIGKILL.
  */
 export async function stopRenderChildren(graceMs = 2000): Promise<void> {
-  stopped = true;
   closeWarmRenderers();
   const children = [...renderChildren];
   renderChildren.clear();
   await Promise.all(children.map((child) => endChild(child, graceMs)));
-}
-
-/** Render children may start again (a pipeline started in a process whose earlier one stopped: tests). */
-export function allowRenderChildren(): void {
-  stopped = false;
 }

@@ -25,4 +25,4 @@ export {
 } from './build-tenant.ts';
 export { buildFleet, type FleetOptions, type FleetReport } from './fleet.ts';
 export { codeRenderer, codeRenderersDir, compiledCodeKey, installCodeRenderer, packCodeRenderer, type KeptRendererKey } from './code-renderer.ts';
-export { allowRenderChildren, removeStaleBundleFolders, stopRenderChildren } from './children.ts';
+export { removeStaleBundleFolders, stopRenderChildren, withRenderStop } from './children.ts';

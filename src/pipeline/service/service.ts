@@ -16,7 +16,7 @@ import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, JobReturned, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
-import { allowRenderChildren, removeStaleBundleFolders, stopRenderChildren } from '../../builder/render/index.ts';
+import { removeStaleBundleFolders, stopRenderChildren, withRenderStop } from '../../builder/render/index.ts';
 import { inFlight } from '../../lib/batch/in-flight.ts';
 import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
@@ -353,11 +353,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
     }));
   const log = options.log ?? createLogger();
   const role = options.role ?? 'all';
-  if (role !== 'intake') {
-    // An earlier pipeline of this process that stopped (tests) refused render children from then on.
-    allowRenderChildren();
-    removeStaleBundles(log);
-  }
+  if (role !== 'intake') removeStaleBundles(log);
   return {
     options,
     tenantsDir,
@@ -460,22 +456,25 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     const dir = service.tenantDirOf(slug);
     if (!dir)
       return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
-    const result = await rebuildTenant({
-      tenantDir: dir,
-      sitesDir,
-      state,
-      keep: options.keep,
-      renderers: options.renderers,
-      shared: options.shared,
-      log,
-      publisher: options.publisher ?? localPublisher,
-      env: options.env,
-      warmRenderer: warmOn && warmWhenIdle,
-      guard: job?.stillOwner,
-      cores,
-      stopping: stopping.signal,
-      cut: cutting.signal,
-    });
+    // Once the stop cuts the job, no render child starts for it (its warm render's fallback).
+    const result = await withRenderStop(cutting.signal, () =>
+      rebuildTenant({
+        tenantDir: dir,
+        sitesDir,
+        state,
+        keep: options.keep,
+        renderers: options.renderers,
+        shared: options.shared,
+        log,
+        publisher: options.publisher ?? localPublisher,
+        env: options.env,
+        warmRenderer: warmOn && warmWhenIdle,
+        guard: job?.stillOwner,
+        cores,
+        stopping: stopping.signal,
+        cut: cutting.signal,
+      }),
+    );
     if (!stopping.signal.aborted) followUps.after(slug, result.photosDeferred ?? 0);
     options.onResult?.(result);
   };
