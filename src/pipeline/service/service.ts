@@ -417,12 +417,7 @@ interface Jobs {
 function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const { options, log, state, sitesDir } = service;
   const warmOn = options.warmRenderers ?? true;
-  // One gate for all of this process's jobs: at most slots.cores of them render at once. Once
-  // the process stops, the gate begins none: the queue gives the jobs waiting at it back.
-  const stopping = new AbortController();
-  // Aborted once the stop cuts the jobs still running (Jobs.stop), with the stop's reason too.
-  const cutting = new AbortController();
-  const cores = limiter(service.slots.cores, { signal: stopping.signal, setting: 'the core gate (PIPELINE_CORES, --jobs, the cores option)' });
+  const { cores, stopping, cutting, stopJobs } = jobGate(service);
   let running = 0;
   const runningTenants: string[] = [];
   // Not stopping, and nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
@@ -495,14 +490,27 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  const stop = (cut: AbortSignal) => {
-    followUps.close();
+  const stop = (cut: AbortSignal) => (followUps.close(), stopJobs(cut));
+  return { handler, onPrepare, stop, idle: beside.idle, running: () => [...runningTenants] };
+}
+
+/**
+ * The core gate of all this process's jobs (at most slots.cores of them render at once) and
+ * their stop (Jobs.stop): `stopping` aborts when the process stops, and the gate begins no job
+ * then (the queue gives those waiting at it back); `cutting` aborts, with the same reason, once
+ * the stop's cut does (it waits for the jobs still running no longer).
+ */
+function jobGate(service: Service) {
+  const stopping = new AbortController();
+  const cutting = new AbortController();
+  const cores = limiter(service.slots.cores, { signal: stopping.signal, setting: 'the core gate (PIPELINE_CORES, --jobs, the cores option)' });
+  const stopJobs = (cut: AbortSignal) => {
     stopping.abort(new JobReturned());
     const cutJobs = () => cutting.abort(stopping.signal.reason);
     if (cut.aborted) cutJobs();
     else cut.addEventListener('abort', cutJobs, { once: true });
   };
-  return { handler, onPrepare, stop, idle: beside.idle, running: () => [...runningTenants] };
+  return { cores, stopping, cutting, stopJobs };
 }
 
 /** Photos the deadline left: the tenant's next release soon, through the queue (photo-follow-ups.ts). */
