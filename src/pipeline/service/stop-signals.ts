@@ -1,7 +1,7 @@
 /**
  * How the pipeline command (scripts/pipeline.ts) stops on SIGINT or SIGTERM, the service and
  * `--once` alike (docs/pipeline.md "Stopping"): it begins no other release, lets the releases in
- * hand end (the stop's own bounds: stateSilenceCut, the queue's), ends its render children, then
+ * hand end (the stop's own bounds: stateSilenceCut, jobsBoundCut), ends its render children, then
  * exits: 0 for the service; for `--once` 128 + the signal's number (130, 143), since tenants
  * it had not begun are not brought up to date. A second signal exits at once (1); the same signal
  * again within REPEAT_MS is not a second one: a terminal's Ctrl-C reaches the whole process group
