@@ -133,12 +133,25 @@ export function parseHeadersFile(text: string): HeadersRule[] {
   return rules;
 }
 
+/** Compiled `_headers` patterns by their text: a publish asks for every file of a release, with the same few patterns. */
+const compiledPatterns = new Map<string, RegExp>();
+/** Distinct patterns kept at most (sites' `_headers` have a few each); past it the map starts again. */
+const MAX_COMPILED_PATTERNS = 1000;
+
+/** A `_headers` pattern as a regular expression of the whole path (`*` any characters). */
+function compiledPattern(text: string): RegExp {
+  let pattern = compiledPatterns.get(text);
+  if (!pattern) {
+    if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.clear();
+    pattern = new RegExp(`^${text.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    compiledPatterns.set(text, pattern);
+  }
+  return pattern;
+}
+
 /** Headers of the rules whose pattern matches a URL path (later rules win). */
 export function headersForPath(rules: readonly HeadersRule[], path: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const rule of rules) {
-    const pattern = new RegExp(`^${rule.pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    if (pattern.test(path)) Object.assign(headers, rule.headers);
-  }
+  for (const rule of rules) if (compiledPattern(rule.pattern).test(path)) Object.assign(headers, rule.headers);
   return headers;
 }
