@@ -21,17 +21,24 @@ export function linkPath(url: string): string {
   return url.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&').split(/[?#]/)[0];
 }
 
-/** Internal URL paths of a page: href/src/srcset values that start with one `/`. */
-export function internalReferences(html: string): string[] {
-  const urls: string[] = [];
-  for (const match of html.matchAll(/\s(?:href|src)=["']?(\/(?!\/)[^"'\s>]*)/g)) urls.push(linkPath(match[1]));
-  for (const match of html.matchAll(/\ssrcset=["']([^"']*)["']/g)) {
-    for (const candidate of match[1].split(',')) {
+/** `href=` / `src=` values that start with `/` (a whitespace before, as a lookbehind: the engine then looks for the names first). */
+const HREF_OR_SRC = /(?<=\s)(?:href=|src=)["']?(\/(?!\/)[^"'\s>]*)/g;
+const SRCSET = /(?<=\s)srcset=["']([^"']*)["']/g;
+
+/** Internal URLs of a page as written (before `linkPath`): href/src/srcset values that start with one `/`. */
+function* writtenReferences(html: string): Generator<string> {
+  for (const match of html.matchAll(HREF_OR_SRC)) yield match[1]!;
+  for (const match of html.matchAll(SRCSET)) {
+    for (const candidate of match[1]!.split(',')) {
       const url = candidate.trim().split(/\s+/)[0];
-      if (url?.startsWith('/') && !url.startsWith('//')) urls.push(linkPath(url));
+      if (url?.startsWith('/') && !url.startsWith('//')) yield url;
     }
   }
-  return urls;
+}
+
+/** Internal URL paths of a page: href/src/srcset values that start with one `/`. */
+export function internalReferences(html: string): string[] {
+  return [...writtenReferences(html)].map(linkPath);
 }
 
 /** Whether a site path resolves to a file of the release the way the static server resolves it. */
@@ -100,10 +107,15 @@ export function checkRelease(
   if (missingCars.length > max) blocking.push(`... and ${missingCars.length - max} more car pages missing`);
   const broken = new Map<string, string>();
   const checked = new Set<string>();
+  // Pages repeat most links as written (the header, the footer): each written form is decoded once.
+  const seen = new Set<string>();
   for (const file of files) {
     if (!file.endsWith('.html') || (options.scanOnly && !options.scanOnly.has(file))) continue;
     const html = readFileSync(join(root, file), 'utf8');
-    for (const url of internalReferences(html)) {
+    for (const written of writtenReferences(html)) {
+      if (seen.has(written)) continue;
+      seen.add(written);
+      const url = linkPath(written);
       if (checked.has(url)) continue;
       checked.add(url);
       if (url.startsWith('/api/') || url === '/api') continue; // served by the lead API, not the release

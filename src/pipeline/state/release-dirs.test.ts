@@ -152,6 +152,25 @@ describe('checks', () => {
     expect(internalReferences(html)).toEqual(['/a/', '/i.webp', '/i-480w.webp', '/i-800w.webp']);
   });
 
+  it('finds the references the earlier whole-whitespace scan found, in the same order (unquoted values, tabs, a no-break space, a name ending in href)', () => {
+    const earlier = (html: string) => {
+      const urls: string[] = [];
+      for (const match of html.matchAll(/\s(?:href|src)=["']?(\/(?!\/)[^"'\s>]*)/g)) urls.push(match[1]!);
+      for (const match of html.matchAll(/\ssrcset=["']([^"']*)["']/g))
+        for (const candidate of match[1]!.split(',')) {
+          const url = candidate.trim().split(/\s+/)[0];
+          if (url?.startsWith('/') && !url.startsWith('//')) urls.push(url);
+        }
+      return urls.map((url) => url.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&').split(/[?#]/)[0]);
+    };
+    for (const html of [
+      '<a href=/a src=/b>x</a><a\thref=/c\nsrc="/d"> <a data-href="/no">',
+      '<p>\u00a0href=/nbsp \u2028src=/ls</p><img srcset=\'/s 1x,\u00a0/t 2x\' src=/é?q#f>',
+      ' href=/x href=/x  src=// src=/ href="/y/&#38;z"srcset="/u"',
+    ])
+      expect(internalReferences(html)).toEqual(earlier(html));
+  });
+
   it('resolves paths as the static server does', () => {
     const files = new Set(['/index.html', '/cars/x/index.html', '/about.html', '/a.css']);
     expect(['/', '/cars/x', '/cars/x/', '/about', '/a.css'].every((url) => resolves(files, url))).toBe(true);
