@@ -11,19 +11,24 @@
  * REDIS_URL: rebuilds go through a shared BullMQ queue. The state is in PostgreSQL with
  * DATABASE_URL, else SQLite in --data. --once: bring every tenant up to date and exit.
  */
+import { enableCompileCache } from 'node:module';
 import { parseArgs } from 'node:util';
+import { nodeCompileCacheIn } from '../src/config/compile-cache.ts';
 import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
 import { checkProduction } from '../src/config/production.ts';
-import { logFormatFor } from '../src/config/log.ts';
-import { pipelineConfig } from '../src/config/pipeline.ts';
-import { createLogger } from '../src/pipeline/log.ts';
-import { pipelineOptions, platformFromSettings } from '../src/pipeline/service/platform.ts';
-import { startPipeline } from '../src/pipeline/service/service.ts';
-import { stopOnSignals } from '../src/pipeline/service/stop-signals.ts';
-import { ListenError } from '../src/pipeline/service/http.ts';
 
 // The production check shared by every process (src/config/production.ts): before anything else is read or started.
 settingsOrExit(() => checkProduction('pipeline'));
+// Node's compile cache before the pipeline's modules load (they are imported below, not above):
+// a worker started again on the same code (a restart, a code deploy) compiles only what changed.
+enableCompileCache(nodeCompileCacheIn(environment()));
+const { logFormatFor } = await import('../src/config/log.ts');
+const { pipelineConfig } = await import('../src/config/pipeline.ts');
+const { createLogger } = await import('../src/pipeline/log.ts');
+const { pipelineOptions, platformFromSettings } = await import('../src/pipeline/service/platform.ts');
+const { startPipeline } = await import('../src/pipeline/service/service.ts');
+const { stopOnSignals } = await import('../src/pipeline/service/stop-signals.ts');
+const { ListenError } = await import('../src/pipeline/service/http.ts');
 const { values } = parseArgs({
   options: {
     tenants: { type: 'string' },

@@ -4,11 +4,10 @@
  * (src/builder/render/child-env.ts); no server secret does.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { cacheRootIn } from './compile-cache.ts';
 import { environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const text = v.optional(v.string());
 
 /** Each build setting: the variable it is read from and that variable's schema. */
@@ -79,7 +78,7 @@ export interface BuildSettings extends Omit<SettingsOf<typeof BUILD_SETTINGS>, '
  * worker of a fleet gets its own (docs/deploy.md), so no worker reads another's disk.
  */
 export function cacheRoot(env: Environment = environment()): string {
-  return env.PIPELINE_CACHE_DIR || join(repoRoot, '.cache');
+  return cacheRootIn(env);
 }
 
 /** Read and validate the build's settings; throws ConfigError naming a bad variable. */

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSettings, cacheRoot } from '../../config/build.ts';
+import { nodeCompileCacheIn } from '../../config/compile-cache.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import type { PageFacts } from '../post-build/built-pages.ts';
@@ -39,7 +40,7 @@ function cpuProfileArgs(): string[] {
 
 /** Node's code cache of the modules the children load (Astro, Vite, Rolldown, the kept bundles): one folder under the cache root for all of them. */
 function nodeCompileCache(): string {
-  return join(cacheRoot(), 'node-compile');
+  return nodeCompileCacheIn(environment());
 }
 
 const BUNDLE_PREFIX = 'dealer-bundle-';
