@@ -127,6 +127,8 @@ export interface Redeploy {
   pagesPerSecond: number;
   phases: PhaseCosts;
   workerCpuMsPerPage: number;
+  /** Of workerCpuMsPerPage, the worker processes' own (not their render children's): as StackCpu's workerSplitMsPerPage.own. */
+  workerOwnCpuMsPerPage: number;
   bucketCpuMsPerPage: number;
   made: { photos: number; drawings: number };
   /** Every PUT of its publishes and their bytes (a file the bucket holds is not uploaded again). */
@@ -444,6 +446,7 @@ export async function benchStack(options: {
       pagesPerSecond: Number((pages / redeploySeconds).toFixed(1)),
       phases: phaseCosts(again, pages),
       workerCpuMsPerPage: cpuOfRedeploy.workerMsPerPage,
+      workerOwnCpuMsPerPage: cpuOfRedeploy.workerSplitMsPerPage.own,
       bucketCpuMsPerPage: msPerPage(cpuOfRedeploy.bucket - bucketBefore, pages),
       made: madeBy(again),
       uploads: uploadsOf(ready.logs, again),
