@@ -3,10 +3,12 @@
  * (signed, payload hash, headers), what is tried again (5xx, 429, a silent socket) and what is
  * not (4xx), and the errors' shape (S3 code as name, the status in $metadata).
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity, SourceData } from '@smithy/types';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BucketRequestError, metadataOf, ObjectRequests } from './object-requests.ts';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
@@ -15,6 +17,7 @@ let server: Server | undefined;
 let requests: ObjectRequests | undefined;
 
 afterEach(async () => {
+  vi.useRealTimers();
   requests?.close();
   server?.closeAllConnections();
   await new Promise((done) => server?.close(done) ?? done(undefined));
@@ -25,6 +28,7 @@ afterEach(async () => {
 async function bucket(
   handler: Handler,
   socketMs = 300,
+  credentials: AwsCredentialIdentity = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
 ): Promise<{ seen: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] }> {
   const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
   server = createServer((request, response) => {
@@ -41,7 +45,7 @@ async function bucket(
   requests = new ObjectRequests({
     url: new URL(`http://127.0.0.1:${port}/sites`),
     region: 'ap-southeast-2',
-    credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }),
+    credentials: async () => credentials,
     connectMs: 300,
     socketMs,
   });
@@ -71,6 +75,61 @@ describe('the bucket’s one-object requests', () => {
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-southeast-2\/s3\/aws4_request, SignedHeaders=[^,]*host[^,]*, Signature=[0-9a-f]{64}$/,
     );
     expect(metadataOf(put!.headers)).toEqual({ kind: 'page' });
+  });
+
+  it('each request is signed as the SDK’s SigV4 signer signs it (same headers signed, same signature), session token included', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-07T23:59:58.123Z') });
+    const credentials = { accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'token/with+chars=' };
+    const { seen } = await bucket(answer(200), 300, credentials);
+    const body = Buffer.from('<p>hello</p>');
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-amz-meta-kind': 'a  page ' };
+    await requests!.send('PUT', 'a b/c(1)*~!.html', { body, headers });
+    await requests!.send('GET', 'tenant/_live.json');
+    vi.setSystemTime(Date.parse('2026-12-08T00:00:01.000Z'));
+    await requests!.send('HEAD', 'tenant/objects/ab');
+    class Sha256 {
+      private readonly hash;
+      constructor(secret?: SourceData) {
+        this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
+      }
+      update(data: SourceData) {
+        this.hash.update(typeof data === 'string' ? data : Buffer.from(data as Uint8Array));
+      }
+      async digest() {
+        return new Uint8Array(this.hash.digest());
+      }
+    }
+    const signer = new SignatureV4({ service: 's3', region: 'ap-southeast-2', credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+    const expected = [
+      { date: '2026-12-07T23:59:58.123Z', body, headers },
+      { date: '2026-12-07T23:59:58.123Z', body: undefined, headers: {} },
+      { date: '2026-12-08T00:00:01.000Z', body: undefined, headers: {} },
+    ];
+    for (const [index, request] of seen.entries()) {
+      const { date, body: sent, headers: extra } = expected[index]!;
+      const signed = await signer.sign(
+        {
+          method: request.method,
+          protocol: 'http:',
+          hostname: '127.0.0.1',
+          path: request.url,
+          query: {},
+          headers: {
+            host: request.headers.host!,
+            'x-amz-content-sha256': createHash('sha256')
+              .update(sent ?? '')
+              .digest('hex'),
+            ...(sent ? { 'content-length': String(sent.length) } : {}),
+            ...extra,
+          },
+        },
+        { signingDate: new Date(date) },
+      );
+      expect(request.headers['x-amz-date']).toBe(signed.headers['x-amz-date']);
+      expect(request.headers['x-amz-security-token']).toBe(credentials.sessionToken);
+      expect(request.headers.authorization).toBe(signed.headers.authorization);
+    }
+    expect(seen.map((request) => request.url)).toEqual(['/sites/a%20b/c%281%29%2A~%21.html', '/sites/tenant/_live.json', '/sites/tenant/objects/ab']);
   });
 
   it('a 404 is an answer (the caller reads it as no object), not an error, and is not tried again', async () => {

@@ -1,19 +1,20 @@
 /**
  * The bucket's one-object requests (PUT, GET, HEAD) as signed HTTP requests of their own: a
  * release is thousands of small objects, and the S3 client's per-request pipeline costs far
- * more CPU than a plain signed request (figures: docs/scale.md). The client's still: the endpoint (its rules,
- * resolved once), the credentials (its provider chain) and the signature (its SigV4 signer).
+ * more CPU than a plain signed request (figures: docs/scale.md). The client's still: the
+ * endpoint (its rules, resolved once) and the credentials (its provider chain). The signature
+ * is Signature Version 4 as the SDK's signer makes it (the same headers signed, the same
+ * signature: object-requests.test.ts), its signing key derived once a day for each key pair.
  * The contract is the client's: a connection not made in `connectMs` or a socket silent for
  * `socketMs` fails the attempt (a `TimeoutError`); network errors, 429 and 5xx are tried again
  * (3 attempts, full-jitter backoff); another answer but 2xx or 404 (read as "none") throws,
  * named by S3's error code, its status in `$metadata.httpStatusCode`, so
  * src/pipeline/transient.ts waits out the errors of a bucket that is down.
  */
-import { createHash, createHmac, createSecretKey, type Hash, type Hmac, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity, Provider, SourceData } from '@smithy/types';
+import type { AwsCredentialIdentity, Provider } from '@smithy/types';
 
 /** What an object request needs: where the bucket is and how requests are signed. */
 export interface BucketEndpoint {
@@ -46,33 +47,70 @@ const ATTEMPTS = 3;
 const BASE_DELAY_MS = 100;
 const EMPTY_SHA256 = createHash('sha256').digest('hex');
 
-const bytesOf = (data: SourceData): string | Uint8Array =>
-  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+/** Headers the SDK's signer never signs (besides `proxy-*` and `sec-*`): they may change on the way. */
+const UNSIGNED = new Set([
+  'authorization',
+  'cache-control',
+  'connection',
+  'expect',
+  'from',
+  'keep-alive',
+  'max-forwards',
+  'pragma',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+  'x-amzn-trace-id',
+]);
 
-/**
- * The signer's HMAC keys as key objects, made once: the signer gives the same secret string and
- * the same cached signing key (one array) request after request, and a raw key is checked and
- * copied on every HMAC. Secrets by value (a few), arrays by identity.
- */
-const secretKeys = new Map<string, KeyObject>();
-const arrayKeys = new WeakMap<object, KeyObject>();
+/** Signing keys by credentials, day and region (`AWS4` + secret through four HMACs), as key objects; a few at most. */
+const signingKeys = new Map<string, KeyObject>();
 
-function hmacKey(secret: SourceData): KeyObject {
-  if (typeof secret === 'string') {
-    let key = secretKeys.get(secret);
-    if (!key) {
-      if (secretKeys.size >= 16) secretKeys.clear();
-      key = createSecretKey(Buffer.from(secret, 'utf8'));
-      secretKeys.set(secret, key);
-    }
-    return key;
-  }
-  let key = arrayKeys.get(secret);
+function signingKey(credentials: AwsCredentialIdentity, day: string, region: string): KeyObject {
+  const cacheKey = `${credentials.accessKeyId}\n${credentials.secretAccessKey}\n${day}\n${region}`;
+  let key = signingKeys.get(cacheKey);
   if (!key) {
-    key = createSecretKey(bytesOf(secret) as Uint8Array);
-    arrayKeys.set(secret, key);
+    if (signingKeys.size >= 16) signingKeys.clear();
+    let derived: Buffer = Buffer.from(`AWS4${credentials.secretAccessKey}`, 'utf8');
+    for (const part of [day, region, 's3', 'aws4_request']) derived = createHmac('sha256', derived).update(part, 'utf8').digest();
+    key = createSecretKey(derived);
+    signingKeys.set(cacheKey, key);
   }
   return key;
+}
+
+/**
+ * `headers` (lower-case names) signed with Signature Version 4 for `method` and `path` (already
+ * escaped, no query): adds x-amz-date, x-amz-security-token (temporary credentials) and
+ * authorization. `x-amz-content-sha256` must be among them.
+ */
+function sign(method: string, path: string, headers: Record<string, string>, credentials: AwsCredentialIdentity, region: string): void {
+  const longDate = new Date()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+  const day = longDate.slice(0, 8);
+  headers['x-amz-date'] = longDate;
+  if (credentials.sessionToken) headers['x-amz-security-token'] = credentials.sessionToken;
+  const names = Object.keys(headers)
+    .filter((name) => !UNSIGNED.has(name) && !name.startsWith('proxy-') && !name.startsWith('sec-'))
+    .sort();
+  let canonical = `${method}\n${path}\n\n`;
+  for (const name of names)
+    canonical += `${name}:${headers[name]!.replace(/[\r\n]/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/^ | $/g, '')}\n`;
+  const signedHeaders = names.join(';');
+  canonical += `\n${signedHeaders}\n${headers['x-amz-content-sha256']}`;
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const stringToSign = `AWS4-HMAC-SHA256\n${longDate}\n${scope}\n${createHash('sha256').update(canonical, 'utf8').digest('hex')}`;
+  const signature = createHmac('sha256', signingKey(credentials, day, region))
+    .update(stringToSign, 'utf8')
+    .digest('hex');
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
 }
 
 /** RFC 3986 escaping of each key segment, as S3 signs paths (no double escaping). */
@@ -83,38 +121,22 @@ function keyPath(key: string): string {
     .join('/');
 }
 
-/** The requests of one bucket: one kept-alive agent, one signer. */
+/** The requests of one bucket: one kept-alive agent. */
 export class ObjectRequests {
   private readonly agent: http.Agent;
-  private readonly signer: SignatureV4;
   private readonly client: typeof http | typeof https;
   private readonly endpoint: BucketEndpoint;
+  /** The bucket's path (no trailing slash) and port, as every request needs them. */
+  private readonly base: string;
+  private readonly port: string | undefined;
 
   constructor(endpoint: BucketEndpoint) {
     this.endpoint = endpoint;
     const secure = endpoint.url.protocol === 'https:';
     this.client = secure ? https : http;
     this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
-    this.signer = new SignatureV4({
-      service: 's3',
-      region: endpoint.region,
-      credentials: endpoint.credentials,
-      // The signer's hash: an HMAC when it gives a secret (the signing key), else a digest.
-      sha256: class {
-        private readonly hash: Hash | Hmac;
-        constructor(secret?: SourceData) {
-          this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', hmacKey(secret));
-        }
-        update(data: SourceData) {
-          this.hash.update(bytesOf(data));
-        }
-        async digest() {
-          return new Uint8Array(this.hash.digest());
-        }
-      },
-      uriEscapePath: false,
-      applyChecksum: false,
-    });
+    this.base = endpoint.url.pathname.replace(/\/$/, '');
+    this.port = endpoint.url.port || undefined;
   }
 
   /**
@@ -144,23 +166,18 @@ export class ObjectRequests {
     options: { body?: Buffer; sha256?: string; headers?: Record<string, string>; signal?: AbortSignal },
   ): Promise<ObjectAnswer> {
     const { url } = this.endpoint;
-    const path = `${url.pathname.replace(/\/$/, '')}/${keyPath(fullKey)}`;
+    const path = `${this.base}/${keyPath(fullKey)}`;
     const body = options.body;
     const headers: Record<string, string> = {
       host: url.host,
       'x-amz-content-sha256': body ? (options.sha256 ?? createHash('sha256').update(body).digest('hex')) : EMPTY_SHA256,
       ...(body ? { 'content-length': String(body.length) } : {}),
-      ...options.headers,
     };
-    const signed = await this.signer.sign({
-      method,
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      path,
-      query: {},
-      headers,
-    });
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    const credentials = await this.endpoint.credentials();
+    if (typeof credentials?.accessKeyId !== 'string' || typeof credentials.secretAccessKey !== 'string')
+      throw new Error('Resolved credential object is not valid');
+    sign(method, path, headers, credentials, this.endpoint.region);
     return new Promise<ObjectAnswer>((resolve, reject) => {
       const request = this.client.request(
         {
@@ -168,9 +185,9 @@ export class ObjectRequests {
           method,
           protocol: url.protocol,
           hostname: url.hostname,
-          port: url.port || undefined,
+          port: this.port,
           path,
-          headers: signed.headers,
+          headers,
           signal: options.signal,
         },
         (response) => {
