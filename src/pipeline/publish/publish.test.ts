@@ -2,6 +2,7 @@
  * The bucket layout's path rules, the edge's host rules, the publish settings' messages, and
  * the pipeline's rollback moving the publisher's pointer (on a directory store: no server).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { withState } from '../state/store.ts';
 import { createEdgeHandler } from '../../edge/edge.ts';
 import { layout, MANIFEST_FORMAT, resolvePublishedPath } from '../../platform/bucket/layout.ts';
 import { storeBucket } from '../../edge/node-edge.ts';
-import { DirectoryObjectStore } from '../../platform/bucket/object-store.ts';
+import { DirectoryObjectStore, type ObjectAttributes, type ObjectStore, type PutOptions } from '../../platform/bucket/object-store.ts';
 import { cloudflarePurger, DEFAULT_RETRY } from './purge.ts';
 import { changedPaths, createBucketPublisher } from './s3-publisher.ts';
 
@@ -254,5 +255,30 @@ describe('bucket prune and the edges that may still hold an old pointer', () => 
     await publisher.prune('busy', 5);
     const left = (await store.list('busy/releases/')).map((object) => object.key);
     expect(left).toEqual(ids.slice(-5).map((id) => `busy/releases/${id}.json`));
+  });
+});
+
+describe('what a publish hands the bucket', () => {
+  it('each file object goes with its digest (its name), so the request does not hash its bytes again', async () => {
+    const sitesDir = join(work, 'sites-digest');
+    const inner = new DirectoryObjectStore(join(work, 'bucket-digest'));
+    const puts: { key: string; body: Buffer; sha256?: string }[] = [];
+    const store: ObjectStore = Object.assign(Object.create(inner) as DirectoryObjectStore, {
+      put: (key: string, body: Buffer | string, attributes?: ObjectAttributes, options?: PutOptions) => {
+        puts.push({ key, body: Buffer.from(body), sha256: options?.sha256 });
+        return inner.put(key, body, attributes);
+      },
+    });
+    const dir = join(tenantPaths(sitesDir, 'digest').releases, 'r1');
+    mkdirSync(join(dir, 'cars', 'a'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<p>home</p>');
+    writeFileSync(join(dir, 'cars', 'a', 'index.html'), '<p>car a</p>');
+    await createBucketPublisher({ store }).publish({ slug: 'digest', id: 'r1', dir, sitesDir });
+    const objects = puts.filter((put) => put.key.startsWith(layout.objects('digest')));
+    expect(objects).toHaveLength(2);
+    for (const put of objects) {
+      expect(put.sha256).toBe(createHash('sha256').update(put.body).digest('hex'));
+      expect(put.key).toBe(layout.objects('digest') + put.sha256);
+    }
   });
 });

@@ -203,8 +203,8 @@ function remember(bucket: Bucket, report: PublishReport): void {
   if (bucket.reports.length > 100) bucket.reports.shift();
 }
 
-/** A file to upload: its object key, where it is, its URL path, headers, and its bytes when still held from hashing. */
-type Upload = { key: string; path: string; urlPath: string; headers: Record<string, string>; bytes?: Buffer };
+/** A file to upload: its object key and digest, where it is, its URL path, headers, and its bytes when still held from hashing. */
+type Upload = { key: string; object: string; path: string; urlPath: string; headers: Record<string, string>; bytes?: Buffer };
 
 /** Bytes of the files to upload kept in memory from hashing to upload (a file past it is read again at upload). */
 const HELD_BYTES = 128 * 1024 * 1024;
@@ -245,7 +245,7 @@ function manifestOfRelease(
     if (stored.has(key) || toUpload.has(key) || (code && shared!.stored.get(urlPath) === object)) continue;
     const keep = held + bytes.length <= HELD_BYTES;
     if (keep) held += bytes.length;
-    toUpload.set(key, { key, path, urlPath, headers, ...(keep ? { bytes } : {}) });
+    toUpload.set(key, { key, object, path, urlPath, headers, ...(keep ? { bytes } : {}) });
   }
   return { manifest, toUpload, files: files.size };
 }
@@ -290,11 +290,16 @@ async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload:
     let bytes = file.bytes;
     if (!bytes) {
       bytes = readFileSync(file.path);
-      if (createHash('sha256').update(bytes).digest('hex') !== file.key.slice(file.key.lastIndexOf('/') + 1))
+      if (createHash('sha256').update(bytes).digest('hex') !== file.object)
         throw new Error(`${file.urlPath} changed while release ${id} of ${slug} was being published`);
     }
-    // The object is immutable under its digest; headers are the first path's (the manifest's are authoritative).
-    await bucket.store.put(file.key, bytes, { contentType: file.headers['Content-Type'], cacheControl: 'public, max-age=31536000, immutable' });
+    // The object is immutable under its digest (its name: the request need not hash the bytes again); headers are the first path's (the manifest's are authoritative).
+    await bucket.store.put(
+      file.key,
+      bytes,
+      { contentType: file.headers['Content-Type'], cacheControl: 'public, max-age=31536000, immutable' },
+      { sha256: file.object },
+    );
     file.bytes = undefined;
     uploaded += bytes.length;
   });

@@ -44,7 +44,7 @@ export interface ObjectStore {
   get(key: string, options?: ReadOptions): Promise<StoredObject | null>;
   /** The object as a web stream (the edge streams large files), or null. */
   getStream(key: string, options?: ReadOptions): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
-  put(key: string, body: Buffer | string, attributes?: ObjectAttributes): Promise<void>;
+  put(key: string, body: Buffer | string, attributes?: ObjectAttributes, options?: PutOptions): Promise<void>;
   /** The object's description, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
   /** Server-side copy (no download); attributes replace the source's when given. */
@@ -53,6 +53,12 @@ export interface ObjectStore {
   list(prefix: string): Promise<ObjectInfo[]>;
   /** Delete objects (missing ones are no error). */
   delete(keys: readonly string[]): Promise<void>;
+}
+
+/** What a caller may know of a PUT's body. */
+export interface PutOptions {
+  /** The body's SHA-256 (hex) when the caller has it (a content-addressed object's name): the request does not hash the bytes again. */
+  sha256?: string;
 }
 
 /** How a read may be given up. */
@@ -191,12 +197,12 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async put(key: string, body: Buffer | string, attributes: ObjectAttributes = {}): Promise<void> {
+  async put(key: string, body: Buffer | string, attributes: ObjectAttributes = {}, options: PutOptions = {}): Promise<void> {
     const headers: Record<string, string> = {};
     if (attributes.contentType) headers['content-type'] = attributes.contentType;
     if (attributes.cacheControl) headers['cache-control'] = attributes.cacheControl;
     for (const [name, value] of Object.entries(attributes.metadata ?? {})) headers[`x-amz-meta-${name}`] = value;
-    await this.requests.send('PUT', this.full(key), { body: typeof body === 'string' ? Buffer.from(body) : body, headers });
+    await this.requests.send('PUT', this.full(key), { body: typeof body === 'string' ? Buffer.from(body) : body, headers, sha256: options.sha256 });
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
