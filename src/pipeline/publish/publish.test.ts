@@ -282,3 +282,32 @@ describe('what a publish hands the bucket', () => {
     }
   });
 });
+
+describe('a publish with a purger', () => {
+  it('reads the previous release’s manifest once: the purge compares against the live one read before the upload', async () => {
+    const sitesDir = join(work, 'sites-purge-once');
+    const inner = new DirectoryObjectStore(join(work, 'bucket-purge-once'));
+    const gets: string[] = [];
+    const store: ObjectStore = Object.assign(Object.create(inner) as DirectoryObjectStore, {
+      get: (key: string) => {
+        gets.push(key);
+        return inner.get(key);
+      },
+    });
+    const purged: string[][] = [];
+    const purger = { name: 'test', purge: async (request: { paths: string[] }) => (purged.push(request.paths), { purger: 'test', items: request.paths.length, batches: 1, retries: 0 }) };
+    const publisher = createBucketPublisher({ store, purger });
+    const release = (id: string, price: string) => {
+      const dir = join(tenantPaths(sitesDir, 'once').releases, id);
+      mkdirSync(join(dir, 'cars', 'a'), { recursive: true });
+      writeFileSync(join(dir, 'index.html'), '<p>home</p>');
+      writeFileSync(join(dir, 'cars', 'a', 'index.html'), `<p>car a ${price}</p>`);
+      return dir;
+    };
+    await publisher.publish({ slug: 'once', id: 'r1', dir: release('r1', '$10'), sitesDir });
+    gets.length = 0;
+    await publisher.publish({ slug: 'once', id: 'r2', dir: release('r2', '$9'), sitesDir });
+    expect(gets.filter((key) => key === layout.manifest('once', 'r1'))).toHaveLength(1);
+    expect(purged).toEqual([['/cars/a', '/cars/a/']]);
+  });
+});

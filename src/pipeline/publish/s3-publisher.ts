@@ -143,11 +143,20 @@ async function switchPointer(bucket: Bucket, slug: string, id: string): Promise<
   return { previous: current?.release, bytes: Buffer.byteLength(body) };
 }
 
-/** Purge what changed between the release that was live and the new one; never throws (the switch has happened). */
-async function purgeChanges(bucket: Bucket, slug: string, previousId: string | undefined, after: PublishedManifest): Promise<PublishReport['purge']> {
+/**
+ * Purge what changed between the release that was live and the new one; never throws (the
+ * switch has happened). `read`: a manifest already read (the publish's live one), not fetched again when it is the previous release's.
+ */
+async function purgeChanges(
+  bucket: Bucket,
+  slug: string,
+  previousId: string | undefined,
+  after: PublishedManifest,
+  read?: PublishedManifest | null,
+): Promise<PublishReport['purge']> {
   const { purger, originsOf } = bucket.options;
-  if (!previousId || previousId === after.id) return undefined;
-  const before = await readPublished(bucket, slug, previousId);
+  if (!previousId || previousId === after.id || !purger) return undefined;
+  const before = read?.id === previousId ? read : await readPublished(bucket, slug, previousId);
   if (!purger || !before) return undefined;
   const paths = purgePathsOf(changedPaths(before, after));
   if (paths.length === 0) return undefined;
@@ -323,7 +332,7 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   await bucket.store.put(layout.manifest(slug, id), manifestBody, { contentType: 'application/json', cacheControl: 'public, max-age=31536000, immutable' });
   const { previous: previousId, bytes: pointerBytes } = await switchPointer(bucket, slug, id);
   const aliases = await writeHostAliases(bucket, slug, aliasWrites, hosts?.drop ?? []);
-  const purge = await purgeChanges(bucket, slug, previousId, manifest);
+  const purge = await purgeChanges(bucket, slug, previousId, manifest, live);
   const report: PublishReport = {
     slug,
     release: id,
