@@ -1,10 +1,9 @@
 /**
  * The bucket's one-object requests (PUT, GET, HEAD) as signed HTTP requests of their own: a
  * release is thousands of small objects, and the S3 client's per-request pipeline costs far
- * more CPU than a plain signed request (figures: docs/scale.md). The client's still: the
- * endpoint (its rules, resolved once) and the credentials (its provider chain). The signature
- * is Signature Version 4 as the SDK's signer makes it (the same headers signed, the same
- * signature: object-requests.test.ts), its signing key derived once a day for each key pair.
+ * more CPU (figures: docs/scale.md). The client's still: the endpoint (its rules, resolved
+ * once) and the credentials (its provider chain). Signature Version 4 is signed here as the
+ * SDK's signer signs (same headers, same signature), the signing key derived once a day.
  * The contract is the client's: a connection not made in `connectMs` or a socket silent for
  * `socketMs` fails the attempt (a `TimeoutError`); network errors, 429 and 5xx are tried again
  * (3 attempts, full-jitter backoff); another answer but 2xx or 404 (read as "none") throws,
