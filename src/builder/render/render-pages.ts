@@ -24,7 +24,7 @@ import {
 import { pageFacts, type PageFacts } from '../post-build/built-pages.ts';
 import type { RenderShard } from './children.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './astro/kept-renderer.ts';
-import { ISLAND_STYLE_BY_CALLER, islandStyleInHead } from './astro/island-style.ts';
+import { ISLAND_STYLE_BY_CALLER, islandStyleInHeadInPlace } from './astro/island-style.ts';
 import { exitWhenOrphaned } from './orphan-watch.ts';
 
 const settings = buildSettings();
@@ -144,8 +144,10 @@ async function renderAll(
       throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
     if (!response.body) return;
     const rendered = await bodyBytes(response.body);
-    // A response's bytes are never shared memory.
-    const body = response.headers.get('content-type')?.includes('text/html') ? asBuffer(islandStyleInHead(rendered as Uint8Array<ArrayBuffer>)) : rendered;
+    // A response's bytes are never shared memory: they are this render's to change.
+    const body = response.headers.get('content-type')?.includes('text/html')
+      ? asBuffer(islandStyleInHeadInPlace(rendered as Uint8Array<ArrayBuffer>))
+      : rendered;
     const file = outputFile(pathname, route, outDir);
     const folder = dirname(file);
     try {

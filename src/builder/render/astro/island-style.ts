@@ -6,7 +6,8 @@
  * head, so every page is valid HTML (STYLE.md 18). A page without it is returned as it is.
  * It works on the page's UTF-8 bytes, as rendered, so a page is not decoded and encoded again.
  * Pure; src/middleware.ts applies it to every rendered page, except where the render's caller
- * holds the page's bytes and applies it there (ISLAND_STYLE_BY_CALLER: the kept renderer).
+ * holds the page's bytes and applies it there (ISLAND_STYLE_BY_CALLER: the kept renderer, which
+ * owns those bytes and moves the style within them: islandStyleInHeadInPlace).
  */
 
 /** Astro's island style element as Astro writes it (island-style.test.ts fails when Astro's own constant changes: an upgrade check). */
@@ -30,4 +31,19 @@ export function islandStyleInHead(page: Uint8Array<ArrayBuffer>): Uint8Array<Arr
   // Already in the head (or no head to move it to): nothing to do.
   if (at === -1 || headEnd === -1 || at < headEnd) return page;
   return Buffer.concat([bytes.subarray(0, headEnd), STYLE_BYTES, bytes.subarray(headEnd, at), bytes.subarray(at + STYLE_BYTES.length)]);
+}
+
+/**
+ * islandStyleInHead done within the page's own bytes, for a caller that owns them: the same
+ * bytes in the end (the element moves back over the part of the page between the head's end
+ * and it, so the length is the same), with no new buffer for a whole page. Returns `page`.
+ */
+export function islandStyleInHeadInPlace(page: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+  const at = bytes.indexOf(STYLE_BYTES);
+  const headEnd = bytes.indexOf(HEAD_END_BYTES);
+  if (at === -1 || headEnd === -1 || at < headEnd) return page;
+  bytes.copyWithin(headEnd + STYLE_BYTES.length, headEnd, at);
+  STYLE_BYTES.copy(bytes, headEnd);
+  return page;
 }
