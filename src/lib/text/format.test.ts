@@ -34,6 +34,33 @@ describe('formatMoney', () => {
   });
 });
 
+describe('formatMoney and formatNumber asked again (their texts are kept)', () => {
+  it('give the same text for an amount asked for again, and -0 as Intl writes it after 0 and before', () => {
+    for (const round of [1, 2]) {
+      expect([round, formatMoney(34990), formatMoney(34990, { cents: true }), formatMoney(1360.5, { cents: true })]).toEqual([
+        round,
+        '$34,990',
+        '$34,990.00',
+        '$1,360.50',
+      ]);
+      expect([formatMoney(-0), formatMoney(0), formatMoney(-12.5, { cents: true })]).toEqual(['$0', '$0', '-$12.50']);
+      expect([formatNumber(-0.2), formatNumber(0), formatNumber(-0.2), formatNumber(-1234.4)]).toEqual(['-0', '0', '-0', '-1,234']);
+    }
+  });
+
+  it("give Intl's text for many amounts, past the number kept", () => {
+    const intl = new Intl.NumberFormat('en-AU', {
+      style: 'currency',
+      currency: 'AUD',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    for (let round = 0; round < 2; round += 1)
+      for (let amount = 0; amount < 10_000; amount += 1) if (formatMoney(amount * 7.5) !== intl.format(amount * 7.5)) throw new Error(`${amount * 7.5}`);
+  });
+});
+
 describe('centsMoney', () => {
   it.each([
     [35025, '$350.25'],

@@ -22,6 +22,30 @@ const withCents = new Intl.NumberFormat('en-AU', {
 
 const grouped = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
 
+/**
+ * A format's text of each number it was asked for, kept (at most `limit`, then begun again): a
+ * page, and the pages of one site, show the same few amounts again and again, and Intl's
+ * formatting is the costly part. The same text as `format.format`; -0 is not kept (a Map takes
+ * it for 0, which Intl writes differently).
+ */
+function remembered(format: Intl.NumberFormat, limit = 4096): (value: number) => string {
+  const texts = new Map<number, string>();
+  return (value) => {
+    if (Object.is(value, -0)) return format.format(value);
+    let text = texts.get(value);
+    if (text === undefined) {
+      text = format.format(value);
+      if (texts.size >= limit) texts.clear();
+      texts.set(value, text);
+    }
+    return text;
+  };
+}
+
+const wholeDollarsText = remembered(wholeDollars);
+const withCentsText = remembered(withCents);
+const groupedText = remembered(grouped);
+
 /** Options for formatMoney. */
 export interface MoneyOptions {
   /** Show two decimals ($1,360.50) instead of whole dollars ($1,361). Default false. */
@@ -33,7 +57,7 @@ export function formatMoney(amount: number, options: MoneyOptions = {}): string 
   if (!Number.isFinite(amount)) return '';
   // Intl renders negative zero as "-$0"; a price of -0 is still nothing owed.
   const value = Object.is(amount, -0) ? 0 : amount;
-  return (options.cents ? withCents : wholeDollars).format(value);
+  return (options.cents ? withCentsText : wholeDollarsText)(value);
 }
 
 /** An amount in cents as dollars and cents, as the dealer and the shopper read payments: `102410` -> `$1,024.10`. */
@@ -44,7 +68,7 @@ export function centsMoney(cents: number): string {
 /** Group a whole number with thousand separators: `123456` -> `123,456`. */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return '';
-  return grouped.format(Math.round(value));
+  return groupedText(Math.round(value));
 }
 
 /** A counted noun in the singular and the plural: `{ one: 'review', other: 'reviews' }`. */
