@@ -12,6 +12,7 @@ import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/build-time/page-data.ts';
 import { snapshotResults } from '../../search/build-time/snapshot.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
+import { jsonLdText } from '../../lib/text/seo.ts';
 import SearchPage, { PROPS_ID, ROUTE_TABLE_ID, routeTableOfText, routeTableText, searchIslandProps } from './SearchPage.tsx';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
@@ -40,6 +41,17 @@ describe('the search island props', () => {
     expect(parsed).toEqual(JSON.parse(JSON.stringify({ ...props, config: { ...props.config, routes: undefined } })));
     // Other results under the same path make another key.
     expect(searchIslandProps({ ...props, initial: { ...props.initial, nbHits: props.initial.nbHits + 1 } }).props).not.toBe(island.props);
+  });
+
+  it('carries the text jsonLdText writes of the props without the route table, characters that could close the script escaped in every member', async () => {
+    const props = await pageProps('/search/used-cars');
+    const unsafe = 'A </script> & <!-- \u2028 \u2029 >';
+    const odd = {
+      ...props,
+      config: { ...props.config, index: `${props.config.index}${unsafe}` },
+      initial: { ...props.initial, hits: props.initial.hits.map((hit, at) => (at === 0 ? { ...hit, name: `${hit.name}${unsafe}` } : hit)) },
+    };
+    for (const each of [props, odd, odd]) expect(searchIslandProps(each).text).toBe(jsonLdText({ ...each, config: { ...each.config, routes: undefined } }));
   });
 
   it('makes another key for props that differ only in their route table (the server takes the whole props object back by the key)', async () => {

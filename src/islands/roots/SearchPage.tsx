@@ -87,23 +87,27 @@ export function searchIslandProps(props: SearchPageProps): { text: string; props
   return { text, props: key };
 }
 
-/** The JSON text of each config without its route table (the same on every search page of a site). */
+/** The JSON text of each config without its route table, as scriptSafeJson writes it (the same on every search page of a site). */
 const configTexts = new WeakMap<SearchPageProps['config'], string>();
 
-/** jsonLdText of the props with the config's route table left out, the config's JSON made once per config. */
+/**
+ * jsonLdText of the props with the config's route table left out, the config's text made once
+ * per config. scriptSafeJson escapes characters one by one, so the text of each member is
+ * escaped apart from the others.
+ */
 function carriedText(props: SearchPageProps): string {
   let config = configTexts.get(props.config);
   if (config === undefined) {
-    config = JSON.stringify({ ...props.config, routes: undefined });
+    config = scriptSafeJson(JSON.stringify({ ...props.config, routes: undefined }));
     configTexts.set(props.config, config);
   }
   // As JSON.stringify writes an object: its members in order, those without a JSON text left out.
   const members: string[] = [];
   for (const [name, value] of Object.entries(props)) {
     const json = name === 'config' ? config : (JSON.stringify(value) as string | undefined);
-    if (json !== undefined) members.push(`${JSON.stringify(name)}:${json}`);
+    if (json !== undefined) members.push(`${scriptSafeJson(JSON.stringify(name))}:${name === 'config' ? json : scriptSafeJson(json)}`);
   }
-  return scriptSafeJson(`{${members.join(',')}}`);
+  return `{${members.join(',')}}`;
 }
 
 let pageTable: RouteTable | undefined;

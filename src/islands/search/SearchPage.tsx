@@ -154,6 +154,20 @@ interface PanelEntry {
   showMore?: ShowMoreProps;
 }
 
+/** The makes of each model of a build's list (modelMakes), made once per list: every static page of a site asks for the same. */
+const buildModelMakes = new WeakMap<readonly string[], Map<string, Set<string>>>();
+
+/** modelMakes of the build's list and the live facet values, the build's alone kept per list (nestModels only reads it). */
+function makesOfModels(makeModels: readonly string[], live: readonly string[]): Map<string, Set<string>> {
+  if (live.length > 0) return modelMakes(makeModels, live);
+  let made = buildModelMakes.get(makeModels);
+  if (made === undefined) {
+    made = modelMakes(makeModels);
+    buildModelMakes.set(makeModels, made);
+  }
+  return made;
+}
+
 /** The filter panels: labels and hidden values applied, models nested under their makes (make > model). */
 function facetPanels(config: SearchConfig, entries: PanelEntry[], liveMakeModels: readonly string[] = []): RefinementListProps[] {
   const site = { certifiedOnly: config.filters.certifiedOnly };
@@ -163,7 +177,7 @@ function facetPanels(config: SearchConfig, entries: PanelEntry[], liveMakeModels
       const shown = panelItems(panel, items, site);
       const child = entries.find((entry) => entry.panel.nestedIn === panel.attribute);
       if (!child) return { title: panel.title, items: shown, onToggle, showMore };
-      const makes = modelMakes(config.filters.makeModels, liveMakeModels);
+      const makes = makesOfModels(config.filters.makeModels, liveMakeModels);
       const nested = nestModels(shown, panelItems(child.panel, child.items, site), makes).map(({ models, ...item }) => ({ ...item, children: models }));
       return {
         title: panel.title,
