@@ -299,6 +299,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     leads: stores.leads,
     now,
     destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [],
+    sessions: stores.sessions,
   });
 
   app.addHook('onReady', async () => {

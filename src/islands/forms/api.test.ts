@@ -46,3 +46,32 @@ describe('failureMessage', () => {
     expect(failureMessage({ status: 400, message: undefined }, 'fallback')).toBe('fallback');
   });
 });
+
+describe('callApi answered 401 by a gated call (src/server/kernel/gated-actions.ts)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const page = (pathname: string, search = '') => {
+    const assign = vi.fn();
+    vi.stubGlobal('window', {
+      location: { pathname, search, origin: 'https://dealer.example', assign },
+      document: { referrer: 'https://dealer.example/cars/car-1' },
+    });
+    return assign;
+  };
+  const refused = (body: object) => new Response(JSON.stringify(body), { status: 401 });
+
+  it('sends the shopper to sign-in as the page gate does, back to this page, and still returns the answer', async () => {
+    const assign = page('/cars/car-1/checkout', '?from=list');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(refused({ success: false, error: 'Please sign in to continue.', sign_in: true })));
+    const result = await callApi('/api', '/payments/reservations', { body: {} });
+    expect(result).toMatchObject({ ok: false, status: 401, message: 'Please sign in to continue.' });
+    expect(assign).toHaveBeenCalledWith('/sign-in?type=checkout&redirect=%2Fcars%2Fcar-1%2Fcheckout%3Ffrom%3Dlist&back=%2Fcars%2Fcar-1');
+  });
+
+  it('leaves any other 401 to its island (the watchlist, Spin to Win)', async () => {
+    const assign = page('/cars/car-1');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(refused({ success: false, error: 'Please sign in to use your watchlist.' })));
+    expect(await callApi('/api', '/watchlist/save-car', { body: {} })).toMatchObject({ ok: false, status: 401 });
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

@@ -4,8 +4,22 @@
  * API's message, or the spec's failure text, and keep what was typed.
  */
 
+import { gateType, signInFromHere } from '../../lib/forms/gating.ts';
+import { signOutIfRejected } from '../../stores/session.ts';
+
 /** Outcome of one API call. */
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string | undefined; fieldErrors: Record<string, string> };
+
+/**
+ * A gated family's call answered 401 with `sign_in: true` (src/server/kernel/gated-actions.ts: the
+ * site gates this page and the API has no session): the local session ends and the shopper goes
+ * to sign-in as the page gate (GateGuard) sends them, back to this page afterwards.
+ */
+export function sendToSignIn(): void {
+  signOutIfRejected(401);
+  const here = window.location;
+  here.assign(signInFromHere(gateType(here.pathname), here, window.document.referrer));
+}
 
 /** Join the API base and a path: ('/api', '/leads') -> '/api/leads'. */
 export function apiUrl(base: string, path: string): string {
@@ -55,7 +69,8 @@ export async function callApi<T>(
   const repeatable = options.idempotencyKey !== undefined || (options.method ?? (options.body === undefined ? 'GET' : 'POST')) === 'GET';
   const wait = options.wait ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   for (let attempt = 0; ; attempt += 1) {
-    const { result, retryAfter } = await callOnce<T>(base, path, options);
+    const { result, retryAfter, signIn } = await callOnce<T>(base, path, options);
+    if (signIn) sendToSignIn();
     const waitable = result.status === 503 && retryAfter !== undefined && retryAfter <= UNAVAILABLE_MAX_WAIT_SECONDS;
     if (result.ok || !waitable || !repeatable || attempt >= UNAVAILABLE_RETRIES || options.signal?.aborted) return result;
     await wait(retryAfter * 1000);
@@ -66,7 +81,7 @@ async function callOnce<T>(
   base: string,
   path: string,
   options: { method?: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal },
-): Promise<{ result: ApiResult<T>; retryAfter?: number }> {
+): Promise<{ result: ApiResult<T>; retryAfter?: number; signIn?: boolean }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -80,7 +95,8 @@ async function callOnce<T>(
     const data = (await response.json().catch(() => null)) as unknown;
     if (response.ok) return { result: { ok: true, status: response.status, data: data as T } };
     const retryAfter = /^\d+$/.test(response.headers.get('retry-after') ?? '') ? Number(response.headers.get('retry-after')) : undefined;
-    return { result: { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) }, retryAfter };
+    const signIn = response.status === 401 && (data as { sign_in?: unknown } | null)?.sign_in === true;
+    return { result: { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) }, retryAfter, signIn };
   } catch (error) {
     console.warn('API call failed', path, error);
     return { result: { ok: false, status: 0, message: undefined, fieldErrors: {} } };

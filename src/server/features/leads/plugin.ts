@@ -23,6 +23,7 @@ import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
+import { leadActions, passesGate } from '../../kernel/gated-actions.ts';
 import { OTHER_EVALUATION, commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { leadKey } from '../../leads/repository.ts';
 import type { StoredLead } from '../../leads/row.ts';
@@ -82,6 +83,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (off) return sendError(reply, 404, off);
     // The lead a later step continues (undefined for a new lead, or one not stored: the write answers 404).
     const stored = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
+    // A gated family's form (a later step's by the values its lead stored) needs a signed-in shopper where the site gates it (kernel/gated-actions.ts).
+    if (!(await passesGate(stores.sessions, request, reply, now(), ...leadActions(stored ? { ...stored.data, ...lead } : lead)))) return reply;
     // The evaluation the lead belongs to: a first post's own, a later step's its lead's (the instant offer's lead). A step
     // naming another (or one where its lead named none) is refused at once (laterStepRefusal, asked again in the write): the
     // other is never looked up or adjusted, no rule is read with it, and the answer is the same whether it exists or not.

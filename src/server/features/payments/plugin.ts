@@ -12,6 +12,8 @@ import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
+import { gatedOnly, passesGate } from '../../kernel/gated-actions.ts';
+import type { SessionStore } from '../../kernel/session.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
@@ -54,13 +56,15 @@ export interface PaymentsPluginOptions {
   leads: LeadRepository;
   now: () => number;
   destinations: (slug: string) => string[];
+  /** The shoppers' sessions: a gated family's payment calls need one where the site gates it (kernel/gated-actions.ts). */
+  sessions: SessionStore;
 }
 
 /** The payments feature's routes (the Payments service itself is built by app.ts: its worker runs beside the outbox). */
 export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (app, deps) => {
-  const { payments } = deps;
+  const { payments, sessions, now } = deps;
 
-  app.post('/api/payments/reservations', async (request, reply) => {
+  app.post('/api/payments/reservations', { preHandler: gatedOnly(sessions, now, 'reserve') }, async (request, reply) => {
     const parsed = v.safeParse(StartReservationSchema, request.body ?? {});
     if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
     const body = parsed.output;
@@ -76,7 +80,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     return reply.code(201).send({ success: true, ...result.payment });
   });
 
-  app.post('/api/payments/online-payment', async (request, reply) => {
+  app.post('/api/payments/online-payment', { preHandler: gatedOnly(sessions, now, 'online-payment') }, async (request, reply) => {
     const parsed = v.safeParse(StartOnlinePaymentSchema, request.body ?? {});
     if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
     const tenant = request.tenant;
@@ -119,6 +123,9 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   app.post('/api/payments/:id/intent', async (request, reply) => {
     const params = v.safeParse(PaymentParams, request.params);
     if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
+    // The card of a gated family's payment (a reservation: checkout; an invoice: online-payment); an unknown id is createIntent's 404.
+    const payment = await payments.get(request.tenant.slug, params.output.id);
+    if (payment && !(await passesGate(sessions, request, reply, now(), payment.kind === 'reservation' ? 'reserve' : 'online-payment'))) return reply;
     const result = await payments.createIntent(request.tenant, params.output.id, request.client);
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');

@@ -18,7 +18,7 @@ import type { TradeInAdapters } from './adapters.ts';
 import type { TradeInStore } from './store.ts';
 import { adjustableOffer, adjustedOffer } from '../../leads/trade-in-answers.ts';
 import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
-import { offeredOnly } from '../../kernel/feature-switches.ts';
+import { offeredAndGated } from '../../kernel/gated-actions.ts';
 
 const BodySchema = v.object({
   id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64))),
@@ -30,7 +30,7 @@ const BodySchema = v.object({
 
 /** Register the adjustments route (from the trade-in plugin; `tradeIn`: its store, which writes the adjusted offer). */
 export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
-  app.post('/api/trade-in/adjustments', offeredOnly('trade_in'), async (request, reply) => {
+  app.post('/api/trade-in/adjustments', offeredAndGated(ctx.stores.sessions, ctx.now, 'valuation', 'trade_in'), async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
     const body = parsed.output;

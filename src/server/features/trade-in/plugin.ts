@@ -17,7 +17,8 @@ import { reencodeImage } from './photo-processing.ts';
 import { TradeInStore } from './store.ts';
 import { registerTradeInAdjustments } from './adjustments.ts';
 import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
-import { offeredOnly } from '../../kernel/feature-switches.ts';
+import type { SwitchedFeature } from '../../kernel/feature-switches.ts';
+import { offeredAndGated } from '../../kernel/gated-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 const UNREADABLE_IMAGE = 'This image could not be read. Please choose a JPEG, PNG, GIF or HEIC photo.';
@@ -73,8 +74,10 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
   const tradeIn = new TradeInStore(stores.db, stores.evaluations, ctx.imagesDir);
   // Spec §7 adjustments answers: src/server/features/trade-in/adjustments.ts.
   registerTradeInAdjustments(app, ctx, tradeIn, NOT_FOUND_REGO);
+  /** A valuation call: 404 where the site offers no valuation, 401 without a session where it gates the instant offer's pages (kernel/gated-actions.ts). */
+  const valuation = (...features: SwitchedFeature[]) => offeredAndGated(stores.sessions, now, 'valuation', ...features);
 
-  app.post('/api/eval-expert/enter-vin', offeredOnly('trade_in'), async (request, reply) => {
+  app.post('/api/eval-expert/enter-vin', valuation('trade_in'), async (request, reply) => {
     const body = parseOr400(EnterVinSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
@@ -111,7 +114,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     ];
   });
 
-  app.post('/api/eval-expert/manual-entry', offeredOnly('trade_in'), async (request, reply) => {
+  app.post('/api/eval-expert/manual-entry', valuation('trade_in'), async (request, reply) => {
     const body = parseOr400(ManualEntrySchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
@@ -130,7 +133,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     return [{ ...evalVehicle(evaluation.id, chosen, null), vehicle: chosen }];
   });
 
-  app.post('/api/eval-expert/image-upload', offeredOnly('trade_in', 'instant_offer_images'), async (request, reply) => {
+  app.post('/api/eval-expert/image-upload', valuation('trade_in', 'instant_offer_images'), async (request, reply) => {
     const tenant = request.tenant;
     if (!request.isMultipart()) return sendError(reply, 415, 'Please upload the image as a multipart form (fields evalid and file).');
     const fields: Record<string, string> = {};
@@ -212,7 +215,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
       .send(Buffer.from(image.content));
   });
 
-  app.post('/api/eval-expert/update-eval', offeredOnly('trade_in'), async (request, reply) => {
+  app.post('/api/eval-expert/update-eval', valuation('trade_in'), async (request, reply) => {
     const body = parseOr400(UpdateEvalSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;

@@ -1,0 +1,149 @@
+/** Gated routes on the server (gated-actions.ts): a gated family's API calls need a signed-in shopper where the site gates the family, and only there. */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../app.ts';
+import { paymentsSettings } from '../../config/server-settings.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
+import { car, tempDir, testApp, testDatabase } from '../../../tests/support/server-helpers.ts';
+import { writeTenantFolder } from '../../../tests/support/tenant-folder.ts';
+import { SIGN_IN_TO_CONTINUE } from './gated-actions.ts';
+
+const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+const reserveLead = { ...contact, category: 'Reserve', subcategory: 'Reserve Online', car_id: '1', form_completed: false };
+const financeLead = { ...contact, message: 'Finance please', category: 'Finance Enquiry', subcategory: 'Finance', car_id: '1' };
+const signInAnswer = { success: false, error: SIGN_IN_TO_CONTINUE, sign_in: true };
+
+describe('gated families on the server', () => {
+  let stripe: StripeStandIn;
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let app: LeadApi;
+  const host = (slug: string) => ({ host: `${slug}.localhost:4321` });
+
+  beforeAll(async () => {
+    folder = tempDir('gated-actions-');
+    stripe = await startStripeStandIn();
+    const tenant = (slug: string, gated: string[]) =>
+      writeTenantFolder(join(folder.dir, 'tenants', slug), {
+        site: {
+          slug,
+          name: `${slug} Motors`,
+          url: `https://${slug}.example`,
+          email: `sales@${slug}.example`,
+          payments: { provider: 'stripe', publishable_key: stripe.publishableKey },
+          features: { reserve: true, garage: true },
+          gated_routes: gated,
+        },
+        stock: [car(1, 'car-1'), car(2, 'car-2')],
+      });
+    tenant('gated', ['/checkout', '/finance', '/sell-my-car', '/trade-in', '/online-payment']);
+    tenant('open', []);
+    tenant('half', ['/trade-in']);
+    database = await testDatabase('sqlite', folder.dir);
+    app = await testApp(database.db, join(folder.dir, 'tenants'), {
+      payments: {
+        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+        sweepMs: 3_600_000,
+        settings: paymentsSettings({ limits: { intentsPerClientHour: 100, holdsPerClient: 100 } }),
+      },
+      devMessages: true,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.stop();
+    await stripe?.close();
+    folder?.remove();
+  });
+
+  /** A session cookie of `slug` for `phone`. */
+  async function signIn(slug: string, phone = '0412345678'): Promise<string> {
+    expect((await app.inject({ method: 'POST', url: '/api/auth/request-code', headers: host(slug), payload: { phone } })).statusCode).toBe(200);
+    const sms = (await app.stores.messages.list(slug, 'sms', phone)).at(-1)!;
+    const code = /(\d{6})/.exec(sms.body)![1]!;
+    const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', headers: host(slug), payload: { phone, code } });
+    return `dealer_session=${/dealer_session=([^;]+)/.exec(String(verified.headers['set-cookie']))![1]!}`;
+  }
+
+  it('answers a signed-out shopper 401 for each gated family', async () => {
+    const headers = host('gated');
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+    for (const answer of [
+      await post('/api/leads', reserveLead),
+      await post('/api/payments/reservations', { lead_id: '00000000-0000-4000-8000-000000000000', attempt: 'attempt-gated-1', terms_conditions: true }),
+      await post('/api/leads', financeLead),
+      await post('/api/eval-expert/enter-vin', { rego: 'ABC123', state: 'qld' }),
+      await post('/api/eval-expert/manual-entry', { year: '2020', make: 'Mazda', model: 'CX-5' }),
+      await post('/api/eval-expert/update-eval', { evalid: 'x', kms: 1000 }),
+      await post('/api/trade-in/adjustments', { evalid: 'x' }),
+      await post('/api/leads', { ...contact, category: 'Trade-in Enquiry', evalid: 'x' }),
+      await post('/api/payments/online-payment', { ...contact, reference: 'INV-1', amount: 10_000, attempt: 'attempt-gated-2', terms_conditions: true }),
+    ]) {
+      expect(answer.statusCode, answer.body).toBe(401);
+      expect(answer.json()).toEqual(signInAnswer);
+    }
+  });
+
+  it("lets a signed-in shopper of the tenant reserve and pay; the payment's card intent needs the session too", async () => {
+    const cookie = await signIn('gated');
+    const headers = { ...host('gated'), cookie };
+    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: reserveLead });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const hold = await app.inject({
+      method: 'POST',
+      url: '/api/payments/reservations',
+      headers,
+      payload: { lead_id: lead.json().lead_id, attempt: 'attempt-gated-3', terms_conditions: true },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    const paymentId = hold.json().payment_id as string;
+    const anonymous = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: host('gated') });
+    expect(anonymous.statusCode, anonymous.body).toBe(401);
+    expect(anonymous.json()).toEqual(signInAnswer);
+    const intent = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers });
+    expect(intent.statusCode, intent.body).toBe(201);
+    const finance = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: financeLead });
+    expect(finance.statusCode, finance.body).toBe(201);
+  });
+
+  it("does not take another tenant's session", async () => {
+    const cookie = await signIn('open');
+    const answer = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...host('gated'), cookie }, payload: reserveLead });
+    expect(answer.statusCode).toBe(401);
+  });
+
+  it("leaves the contact page's enquiries open (a 'Finance Enquiry' without a finance page's subcategory)", async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: host('gated'),
+      payload: { ...contact, message: 'Hi', category: 'Finance Enquiry' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+
+  it('gates nothing on a site that gates nothing', async () => {
+    const headers = host('open');
+    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: reserveLead });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const hold = await app.inject({
+      method: 'POST',
+      url: '/api/payments/reservations',
+      headers,
+      payload: { lead_id: lead.json().lead_id, attempt: 'attempt-open-1', terms_conditions: true },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    const intent = await app.inject({ method: 'POST', url: `/api/payments/${hold.json().payment_id}/intent`, headers });
+    expect(intent.statusCode, intent.body).toBe(201);
+    const finance = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: financeLead });
+    expect(finance.statusCode, finance.body).toBe(201);
+    expect((await app.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers, payload: { rego: 'ABC123', state: 'qld' } })).statusCode).not.toBe(
+      401,
+    );
+  });
+
+  it('leaves the instant offer open where /sell-my-car makes it without a gate (a site gating /trade-in only)', async () => {
+    const answer = await app.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: host('half'), payload: { rego: 'ABC123', state: 'qld' } });
+    expect(answer.statusCode, answer.body).not.toBe(401);
+  });
+});
