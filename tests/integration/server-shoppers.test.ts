@@ -143,7 +143,7 @@ for (const kind of DATABASES) {
     });
 
     // Fault: a sold car the feed still flags show_on_dealer_website was saved after its sold window (3 days here), as its page stands until the next build.
-    it("refuses a sold car past the site's sold window with the sold message its page shows, and saves one sold within it", async () => {
+    it("refuses a sold car past the site's sold window with the sold message its page shows (404), and one sold within it not yet saved (422)", async () => {
       const token = await signIn('0412000008');
       const auth = { ...ALPHA, authorization: `Bearer ${token}` };
       const save = (car_id: number) => app.inject({ method: 'POST', url: '/api/watchlist/save-car', headers: auth, payload: { phone_number: '0412000008', car_id } });
@@ -151,7 +151,10 @@ for (const kind of DATABASES) {
       expect(refused.statusCode).toBe(404);
       const sold = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";
       expect(refused.json()).toMatchObject({ success: false, error: sold, fields: { car_id: sold } });
-      expect((await save(6)).json()).toMatchObject({ success: true, watchlist: ['6'] });
+      // Spec §4: its page hides the save button unless it is already saved (src/server/features/watchlist/plugin.test.ts).
+      const shown = await save(6);
+      expect(shown.statusCode).toBe(422);
+      expect(shown.json()).toMatchObject({ success: false, error: sold, fields: { car_id: sold } });
     });
 
     it('rejects watchlist changes without a session, for another phone, or for another tenant car', async () => {

@@ -7,7 +7,7 @@ import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { WatchlistStore } from './store.ts';
 import { isCarVisible } from '../../../lib/vehicle/stock.ts';
-import { soldMessage } from '../../../lib/vehicle/availability.ts';
+import { isCarAvailable, soldMessage } from '../../../lib/vehicle/availability.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 
 /** The watchlist feature: save, remove, list. */
@@ -34,6 +34,11 @@ export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
         return sendError(reply, 404, sold, { car_id: sold });
       }
       carId = String(car.id);
+      // A sold car's page shows no save button unless it is already saved (spec §4): a save of one not on the list is refused, in the words its page shows.
+      if (!isCarAvailable(car) && !(await watchlist.watchlist(tenant.slug, user.phone)).includes(carId)) {
+        const sold = soldMessage(kindsWording([car.vehicle_kind]).noun);
+        return sendError(reply, 422, sold, { car_id: sold });
+      }
       await watchlist.saveToWatchlist(tenant.slug, user.phone, carId, now());
     } else {
       // Any id on this phone's list, in the feed or not (a car that has left it shows 'No longer listed' with Remove);
