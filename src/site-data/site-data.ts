@@ -145,6 +145,7 @@ export class SiteData {
     menu: this.menus().menu,
     buttons: this.menus().buttons,
     footer: this.menus().footer,
+    garage: this.menus().garage,
     buildTime: this.buildTime,
   }));
 

@@ -21,7 +21,9 @@ beforeAll(async () => {
 /** The rendered header, then a link of the page below it, in a browser document with the menus wired. */
 async function page(): Promise<Document> {
   const site = makeSite();
-  const header = await container.renderToString(Header, { props: { site, menu: headerMenu(site, []), buttons: headerButtons(site), currentPath: '/' } });
+  const header = await container.renderToString(Header, {
+    props: { site, menu: headerMenu(site, []), buttons: headerButtons(site), garage: null, currentPath: '/' },
+  });
   const document = new Window().document as unknown as Document;
   document.body.innerHTML = `${header}<main><a href="/below" id="below">Below the menu</a></main>`;
   wireDisclosureMenus(document.querySelectorAll<HTMLDetailsElement>('details[data-menu]'), document);
@@ -124,5 +126,25 @@ describe("the header's generated content", () => {
     // A plain value right before its hidden form is the fallback of browsers without that syntax (tests/unit/generated-content.test.ts).
     const fallback = (value: string, index: number) => generated[index + 1] === `${value} / ''`;
     expect(generated.filter((value, index) => !/^(['"])\1$/.test(value) && !/\/\s*(['"])\1$/.test(value) && !fallback(value, index))).toEqual([]);
+  });
+});
+
+describe("the header's garage link (garageLink)", () => {
+  const render = (garage: { label: string; href: string } | null) => {
+    const site = makeSite();
+    return container.renderToString(Header, { props: { site, menu: headerMenu(site, []), buttons: headerButtons(site), garage, currentPath: '/' } });
+  };
+
+  it('is a plain link in the header, and in the phone menu, to the garage path: there without JavaScript', async () => {
+    const document = new Window().document as unknown as Document;
+    document.body.innerHTML = await render({ label: 'My Garage', href: '/mysunstate' });
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('a')].filter((link) => link.textContent?.trim() === 'My Garage');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/mysunstate', '/mysunstate']);
+    expect(links[0]!.closest('.site-header__actions')).not.toBeNull();
+    expect(links[1]!.closest('.site-nav__list--mobile')).not.toBeNull();
+  });
+
+  it('is not there on a site without the garage', async () => {
+    expect(await render(null)).not.toContain('My Garage');
   });
 });

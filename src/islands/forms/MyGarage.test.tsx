@@ -26,7 +26,7 @@ afterEach(() => {
 describe('/my-garage', () => {
   it('on a site without a garage: says the site keeps no watchlist, and calls nothing', async () => {
     const calls = stubApi({ '/watchlist': [404, { success: false, error: NOT_KEPT }], '/garage-cars.json': [200, []] });
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept={false} />);
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept={false} garagePath="/my-garage" />);
     await settle();
     expect(mounted.host.textContent).toContain(`Signed in as ${phone}.`);
     expect(mounted.host.textContent).toContain(NOT_KEPT);
@@ -40,7 +40,7 @@ describe('/my-garage', () => {
       '/watchlist': [200, { success: true, watchlist: ['42'] }],
       '/kept/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
     });
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/kept/garage-cars.json" garageKept />);
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/kept/garage-cars.json" garageKept garagePath="/my-garage" />);
     await settle();
     expect(mounted.host.querySelector('.my-garage__car')?.textContent).toContain('A Car');
     expect(calls.map((call) => call.path).sort()).toEqual(['/kept/garage-cars.json', '/watchlist']);
@@ -54,7 +54,7 @@ describe('/my-garage: Remove by keyboard (WCAG 2.4.3)', () => {
       '/garage-cars.json': [200, ['1', '2', '3'].map((id) => ({ id, slug: `car-${id}`, name: `Car ${id}` }))],
       '/watchlist/remove-car': [200, { success: true }],
     });
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept />);
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
     await settle();
     const remove = (name: string) =>
       [...mounted.host.querySelectorAll<HTMLButtonElement>('.my-garage__car button')].find((button) => button.textContent === `Remove ${name}`)!;
@@ -79,8 +79,53 @@ describe('/my-garage: the API no longer knows the shopper (401)', () => {
     vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${location.origin}/cars/a-car-42`);
     const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
     stubApi({ '/watchlist': [401, { success: false, error: 'Unauthorised' }], '/garage-cars.json': [200, []] });
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept />);
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
     await settle();
     expect(replace).toHaveBeenCalledWith('/sign-in?type=garage&redirect=%2Fmysunstate%2F%3Ffrom%3Dmenu&back=%2Fcars%2Fa-car-42');
+  });
+});
+
+describe('/my-garage: Sign out (a shared computer)', () => {
+  it('ends the API session and the local one, drops the saved cars and leaves focus on what the page says then', async () => {
+    const calls = stubApi({
+      '/watchlist': [200, { success: true, watchlist: ['42'] }],
+      '/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
+      '/auth/sign-out': [200, { success: true }],
+    });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
+    await settle();
+    const signOut = [...mounted.host.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent === 'Sign out');
+    expect(signOut).toBeDefined();
+    signOut!.focus();
+    click(signOut!);
+    await settle();
+    expect(calls.map((call) => call.path)).toContain('/auth/sign-out');
+    expect(localStorage.getItem('shopper_session')).toBe('null');
+    expect(mounted.host.querySelector('.my-garage__car')).toBeNull();
+    expect(mounted.host.textContent).not.toContain(phone);
+    expect(document.activeElement?.textContent).toBe('Please sign in to see your garage.');
+  });
+
+  it('on a site without a garage: the signed-in shopper can sign out too', async () => {
+    stubApi({ '/auth/sign-out': [200, { success: true }] });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept={false} garagePath="/my-garage" />);
+    await settle();
+    expect([...mounted.host.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Sign out']);
+  });
+
+  it("the watchlist toast's View List goes to the site's garage path (its first garage route)", async () => {
+    stubApi({
+      '/watchlist': [200, { success: true, watchlist: ['42'] }],
+      '/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
+      '/watchlist/remove-car': [200, { success: true }],
+    });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/mysunstate" />);
+    await settle();
+    click(mounted.host.querySelector<HTMLButtonElement>('.my-garage__car button')!);
+    await settle();
+    const viewList = [...mounted.host.querySelectorAll<HTMLAnchorElement>('[data-testid="watchlist-toast"] a')].find(
+      (link) => link.textContent === 'View List',
+    );
+    expect(viewList?.getAttribute('href')).toBe('/mysunstate');
   });
 });

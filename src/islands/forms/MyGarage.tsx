@@ -3,6 +3,7 @@
  * each car with its page link and a Remove button (focus then moves to the next car's, the one
  * before, or the empty list's message); cars no longer listed say so. On a site that
  * keeps no watchlist (`garageKept` false, src/lib/forms/garage.ts) it says so and loads nothing.
+ * Sign out, under the shopper's number, ends the session here and at the API (a shared computer).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
 import { GARAGE_NOT_KEPT } from '../../lib/forms/garage.ts';
 import { signInFromHere } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
-import { changeWatchlist, configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
+import { changeWatchlist, configureWatchlistApi, refreshWatchlist, signOutShopper, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
 import { loadSiteFile } from './car-choices.ts';
 import '../ui/form-kit/forms.css';
@@ -39,9 +40,10 @@ function toGarageSignIn(): void {
 /**
  * `carListUrl` is the site's garage car list (GARAGE_CARS_PATH): read once the shopper is
  * signed in, so the page itself does not change with the stock. The list waits for it, so a
- * saved car never shows as 'No longer listed' while the names load.
+ * saved car never shows as 'No longer listed' while the names load. `garagePath`: the site's
+ * garage (garagePath, src/lib/forms/garage.ts), where the toast's View List goes.
  */
-export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase: string; carListUrl: string; garageKept: boolean }) {
+export default function MyGarage({ apiBase, carListUrl, garageKept, garagePath }: { apiBase: string; carListUrl: string; garageKept: boolean; garagePath: string }) {
   configureWatchlistApi(apiBase);
   const [cars, setCars] = useState<GarageCar[] | null>(null);
   const ids = useStore(watchlist.$watchlist);
@@ -59,6 +61,15 @@ export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase:
     root.current?.querySelector<HTMLElement>(selector)?.focus();
   }, [ids]);
 
+  /** After Sign out, the signed-out message takes focus (the button that had it is gone). */
+  const focusSignedOut = useRef(false);
+  const signedOutMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (phone || !focusSignedOut.current) return;
+    focusSignedOut.current = false;
+    signedOutMessage.current?.focus();
+  }, [phone]);
+
   useEffect(() => {
     const session = currentSession();
     setPhone(session?.phone ?? null);
@@ -75,19 +86,47 @@ export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase:
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: the garage's cars and watchlist are loaded a single time per page
   }, []);
 
-  if (!phone) return <p>Please sign in to see your garage.</p>;
+  if (!phone)
+    return (
+      <p tabIndex={-1} ref={signedOutMessage} data-garage-signed-out>
+        Please sign in to see your garage.
+      </p>
+    );
+  const signedInAs = (
+    <p className="muted my-garage__account">
+      Signed in as {phone}.{' '}
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={async () => {
+          await signOutShopper();
+          // The button goes with the list: focus goes to what the page says then, not to the page.
+          focusSignedOut.current = true;
+          setPhone(null);
+          setCars(null);
+        }}
+      >
+        Sign out
+      </button>
+    </p>
+  );
   if (!garageKept)
     return (
       <div className="my-garage" data-state="not-kept">
-        <p className="muted">Signed in as {phone}.</p>
+        {signedInAs}
         <p>{GARAGE_NOT_KEPT}</p>
       </div>
     );
-  if (cars === null) return <div className="my-garage" aria-busy="true" data-state="loading"><p className="muted">Signed in as {phone}.</p></div>;
+  if (cars === null)
+    return (
+      <div className="my-garage" aria-busy="true" data-state="loading">
+        {signedInAs}
+      </div>
+    );
   const byId = new Map(cars.map((car) => [car.id, car]));
   return (
     <div className="my-garage" aria-busy={state === 'loading'} data-state={state} ref={root}>
-      <p className="muted">Signed in as {phone}.</p>
+      {signedInAs}
       {state === 'offline' && <p role="alert">We could not load your watchlist just now; showing the cars saved on this device.</p>}
       {state !== 'loading' && ids.length === 0 && (
         <p tabIndex={-1} data-garage-empty>
@@ -119,7 +158,7 @@ export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase:
           );
         })}
       </ul>
-      <WatchlistToast />
+      <WatchlistToast garagePath={garagePath} />
     </div>
   );
 }

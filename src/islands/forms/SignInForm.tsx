@@ -11,12 +11,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm, GENERIC_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
 import { safeReturnPath } from '../../lib/forms/gating.ts';
 import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/api/sign-in.ts';
-import { currentSession, signIn, signOut } from '../../stores/session.ts';
+import { currentSession, signIn } from '../../stores/session.ts';
 import { carryToastTo } from '../../stores/toast.ts';
 import { callApi, failureMessage } from './api.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { CollectionNotice } from './shared-fields.tsx';
-import { configureWatchlistApi, resumeWatchlist, watchlist } from './watchlist-client.ts';
+import { configureWatchlistApi, resumeWatchlist, signOutShopper } from './watchlist-client.ts';
 
 /** Sessions last as long as the API keeps them (30 days by default). */
 const SESSION_DAYS = 30;
@@ -122,10 +122,7 @@ export default function SignInForm({
             type="button"
             className="button button--secondary"
             onClick={async () => {
-              // The API clears its HttpOnly session cookie; the local record goes too.
-              await callApi(apiBase, '/auth/sign-out', { body: {} });
-              signOut();
-              watchlist.replaceWatchlist([]);
+              await signOutShopper();
               setSignedInAs(null);
             }}
           >

@@ -34,7 +34,7 @@ describe('WatchlistButton: a dead API session', () => {
   it('a save answered 401 clears the local session and goes to the sign-in link for a watchlist save', async () => {
     const calls = stubApi({ '/watchlist/save-car': [401, { message: 'Please sign in.' }] });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
     await settle();
 
@@ -50,7 +50,7 @@ describe('WatchlistButton: a dead API session', () => {
     watchlist.replaceWatchlist([car.id]);
     stubApi({ '/watchlist/remove-car': [401, { message: 'Please sign in.' }] });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
     await settle();
 
@@ -61,7 +61,7 @@ describe('WatchlistButton: a dead API session', () => {
   it('another failure still shows the error toast and keeps the session', async () => {
     stubApi({ '/watchlist/save-car': [500, { message: 'The watchlist is down.' }] });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
     await settle();
 
@@ -74,7 +74,7 @@ describe('WatchlistButton: a dead API session', () => {
 describe('WatchlistButton: its name says its state (WAI-ARIA APG button pattern, docs/decisions.md "Toggle buttons")', () => {
   it('Save to Watchlist, then Saved to Watchlist: the words change, so it is not also a pressed toggle (which keeps one name)', async () => {
     stubApi({ '/watchlist/save-car': [200, { success: true }] });
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     await settle();
     const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
     const state = () => ({ name: controlNames(button.outerHTML)[0]!.name, pressed: button.getAttribute('aria-pressed') });
@@ -100,7 +100,7 @@ describe('WatchlistButton: keyboard focus while the change is sent (WCAG 2.4.3)'
     });
     const stopFixup = browserFocusFixup();
     try {
-      mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+      mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
       const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
       button.focus();
       click(button);
@@ -128,7 +128,7 @@ describe('the watchlist toast with its View List link (WCAG 2.2.1)', () => {
   /** Save the car by keyboard (the API answers yes); the button, which keeps focus. */
   async function saveByKeyboard(): Promise<HTMLButtonElement> {
     stubApi({ '/watchlist/save-car': [200, { success: true }] });
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     const button = mounted.host.querySelector<HTMLButtonElement>('[data-testid="watchlist-button"]')!;
     button.focus();
     click(button);
@@ -166,7 +166,7 @@ describe('a toast carried back from sign-in', () => {
     showToast(removedToast(car.name));
     carryToastTo(`/cars/${car.slug}`);
     watchlist.dismissToast();
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={true} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={true} garagePath="/my-garage" />);
     await settle();
     expect(mounted.host.querySelector('[data-testid="watchlist-button"]')).toBeNull();
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')?.textContent).toContain('Car Removed');

@@ -19,9 +19,11 @@ export interface WatchlistButtonProps {
   car: { id: string; name: string; slug: string };
   /** The car is sold (or otherwise unavailable). */
   sold: boolean;
+  /** The site's garage (garagePath, src/lib/forms/garage.ts), where the toast's View List goes. */
+  garagePath: string;
 }
 
-export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonProps) {
+export default function WatchlistButton({ apiBase, car, sold, garagePath }: WatchlistButtonProps) {
   configureWatchlistApi(apiBase);
   const ids = useStore(watchlist.$watchlist);
   const [mounted, setMounted] = useState(false);
@@ -33,7 +35,7 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   // shows the button only when the shopper has already saved it: that is known only once mounted.
   const saved = mounted && ids.includes(String(car.id));
   // No button, but the toast still: one carried back from sign-in (the car removed there) shows here.
-  if (sold && !saved) return mounted ? <WatchlistToast /> : null;
+  if (sold && !saved) return mounted ? <WatchlistToast garagePath={garagePath} /> : null;
 
   const toSignIn = () => {
     const here = `${location.pathname}${location.search}`;
@@ -73,7 +75,7 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
       >
         <span aria-hidden="true">{saved ? '★' : '☆'}</span> {saved ? 'Saved to Watchlist' : 'Save to Watchlist'}
       </button>
-      {mounted && <WatchlistToast />}
+      {mounted && <WatchlistToast garagePath={garagePath} />}
     </>
   );
 }

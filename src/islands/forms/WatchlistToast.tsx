@@ -13,7 +13,8 @@ import { useEffect, useRef, type FocusEvent } from 'react';
 import { $pageToast, showToast, takeCarriedToast } from '../../stores/toast.ts';
 import { watchlist } from './watchlist-client.ts';
 
-export default function WatchlistToast() {
+/** `garagePath`: the site's garage (garagePath, src/lib/forms/garage.ts: its first garage route, else /my-garage), where View List goes. */
+export default function WatchlistToast({ garagePath }: { garagePath: string }) {
   const toast = useStore($pageToast);
   const box = useRef<HTMLDivElement>(null);
   /** The element focus came from into the toast. */
@@ -49,7 +50,7 @@ export default function WatchlistToast() {
       <p className="toast__title">{toast.title}</p>
       <p className="toast__text">{toast.description}</p>
       <div className="toast__actions">
-        {toast.kind !== 'error' && <a href="/my-garage">View List</a>}
+        {toast.kind !== 'error' && <a href={garagePath}>View List</a>}
         <button type="button" onClick={close}>
           Close
         </button>

@@ -3,7 +3,7 @@
  * remove-car; the session is the API's HttpOnly cookie), shared by every watchlist island on the page.
  */
 import { createWatchlist, type WatchlistCall, type WatchlistOutcome } from '../../stores/watchlist.ts';
-import { currentSession, signOutIfRejected } from '../../stores/session.ts';
+import { currentSession, signOut, signOutIfRejected } from '../../stores/session.ts';
 import { callApi } from './api.ts';
 
 let apiBase = '/api';
@@ -24,6 +24,17 @@ function call(path: string): WatchlistCall {
 
 /** The shared watchlist (ids persisted locally, toasts). */
 export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), remove: call('/watchlist/remove-car') });
+
+/**
+ * Sign the shopper out (the sign-in page's and the garage's Sign out): the API clears its HttpOnly
+ * session cookie, and the local session and watchlist ids go too, even when the API cannot be
+ * reached (on a shared computer the next person must not find them).
+ */
+export async function signOutShopper(): Promise<void> {
+  await callApi(apiBase, '/auth/sign-out', { body: {} });
+  signOut();
+  watchlist.replaceWatchlist([]);
+}
 
 /** Fetch the signed-in shopper's list from the API and make it the local one. 'signed-out' when the API no longer knows the session. */
 export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'> {

@@ -36,7 +36,7 @@ afterEach(() => {
 /** Press the watchlist button of `car` while the API answers its change 401. */
 async function pressButtonAnswered401(): Promise<void> {
   stubApi({ '/watchlist/save-car': [401, { message: 'Please sign in.' }], '/watchlist/remove-car': [401, { message: 'Please sign in.' }] });
-  mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+  mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
   click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
   await settle();
 }
@@ -78,7 +78,7 @@ describe('a watchlist change cut short by an ended session', () => {
       '/watchlist/remove-car': [401, { message: 'Please sign in.' }],
     });
     window.history.replaceState(null, '', '/my-garage');
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept />);
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
     await settle();
     click([...mounted.host.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Remove'))!);
     await settle();
@@ -117,7 +117,7 @@ describe('a watchlist change cut short by an ended session', () => {
     signIn({ user_id: 'u-1', phone, expires_at: Date.now() - 60_000 });
     if (dropped) expect(currentSession()).toBeNull();
     const early = stubApi({});
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     await settle();
     const button = mounted.host.querySelector('[data-testid="watchlist-button"]')!;
     expect(button.textContent).toContain('Saved to Watchlist');
@@ -159,7 +159,7 @@ async function carPageAfterSignIn() {
   const { default: FreshButton } = await import('./WatchlistButton.tsx');
   window.history.replaceState(null, '', `/cars/${car.slug}`);
   mounted.reset();
-  mounted.render(<FreshButton apiBase="/api" car={car} sold={false} />);
+  mounted.render(<FreshButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
   await settle();
   return {
     button: mounted.host.querySelector('[data-testid="watchlist-button"]')?.textContent,
@@ -171,7 +171,7 @@ async function carPageAfterSignIn() {
 async function pressSaveSignedOut(): Promise<void> {
   signOut();
   watchlist.replaceWatchlist([]);
-  mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+  mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
   await settle();
   click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
   await settle();
@@ -211,7 +211,7 @@ describe('the car page the shopper returns to after signing in shows how the sav
     vi.resetModules();
     const { default: FreshButton } = await import('./WatchlistButton.tsx');
     mounted.reset();
-    mounted.render(<FreshButton apiBase="/api" car={{ id: '7', name: 'Another car', slug: 'another-car-7' }} sold={false} />);
+    mounted.render(<FreshButton apiBase="/api" car={{ id: '7', name: 'Another car', slug: 'another-car-7' }} sold={false} garagePath="/my-garage" />);
     await settle();
     expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')).toBeNull();
   });

@@ -108,7 +108,7 @@ describe('share windows', () => {
 describe('one toast on the page (spec §9 toast limit 1)', () => {
   it('save, Copy link, press the watchlist button again, Escape: each toast replaces the last and the button stays', async () => {
     stubApi({ '/watchlist/save-car': [200, { success: true }], '/watchlist/remove-car': [200, { success: true }] });
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     await settle();
     click(watchButton()!);
     await settle();
@@ -132,7 +132,7 @@ describe('one toast on the page (spec §9 toast limit 1)', () => {
   it("the copy toast's time does not close the watchlist toast that replaced it", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     stubApi({ '/watchlist/save-car': [200, { success: true }] });
-    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} garagePath="/my-garage" />);
     await settle();
     await copyLink();
     click(watchButton()!);

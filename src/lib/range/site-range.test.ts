@@ -142,3 +142,23 @@ describe('siteMenus links a page products.json may build only where the build ha
     expect(links).toContain('/book-a-service');
   });
 });
+
+describe("siteMenus: the header's garage link", () => {
+  const { site, visible } = tenantOf('basic-motors');
+  const range = computeRange(site, visible, undefined, stockRouteTable(visible, site));
+  const noGarage = { ...site, garage_enabled: false, features: { ...site.features, garage: false } };
+
+  it('a site that keeps a watchlist links My Garage at its garage path: its first garage route, else /my-garage', () => {
+    expect(siteMenus({ ...noGarage, garage_enabled: true }, range, NO_OPTIONAL_PAGES).garage).toEqual({ label: 'My Garage', href: '/my-garage' });
+    expect(
+      siteMenus({ ...noGarage, features: { ...noGarage.features, garage: true }, garage_routes: ['/mysunstate', '/myother'] }, range, NO_OPTIONAL_PAGES).garage,
+    ).toEqual({
+      label: 'My Garage',
+      href: '/mysunstate',
+    });
+  });
+
+  it('a site without the garage has no garage link', () => {
+    expect(siteMenus(noGarage, range, NO_OPTIONAL_PAGES).garage).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type Model
 import { footerGroups, headerButtons, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { PRODUCT_PAGE_PATHS } from '../marketing/products.ts';
+import { garageLink } from '../forms/garage.ts';
 
 /** A range derived from stock shows its most-stocked models as tiles; the directory lists them all. */
 export const DERIVED_RANGE_TILES = 24;
@@ -56,6 +57,8 @@ export interface SiteMenus {
   buttons: MenuLink[];
   footer: FooterGroup[];
   models: MenuModel[];
+  /** The header's link to the site's garage (garageLink); none on a site that keeps no watchlist. */
+  garage: MenuLink | null;
 }
 
 /**
@@ -67,7 +70,7 @@ export interface SiteMenus {
  */
 export function siteMenus(site: Site, range: Range, builtPaths: ReadonlySet<string>): SiteMenus {
   const models = range.menuModels;
-  const menus = { menu: headerMenu(site, models), buttons: headerButtons(site), footer: footerGroups(site, models), models };
+  const menus = { menu: headerMenu(site, models), buttons: headerButtons(site), footer: footerGroups(site, models), models, garage: garageLink(site) };
   const unbuilt = new Set(PRODUCT_PAGE_PATHS.filter((path) => !builtPaths.has(path)));
   return unbuilt.size > 0 ? withoutLinks(menus, unbuilt) : menus;
 }
@@ -95,6 +98,8 @@ export interface PageChrome {
   /** The header's buttons (SiteMenus['buttons']). */
   buttons: MenuLink[];
   footer: FooterGroup[];
+  /** The header's link to the site's garage (SiteMenus['garage']). */
+  garage: MenuLink | null;
   /** Build clock (ms): the footer's year, read on the dealer's clock (site.timezone, dealerYear). */
   buildTime: number;
 }
