@@ -25,6 +25,7 @@ import { vehicleKindsOf } from '../lib/text/template-wording.ts';
 import { makeLogos } from '../lib/range/make-logos.ts';
 import { leadDealershipSlugs } from '../lib/locations/locations.ts';
 import { productPagePaths } from '../lib/marketing/products.ts';
+import { brandsPagePaths } from '../lib/marketing/brands.ts';
 
 /** Compute a view on first use, then return the same value. */
 function memo<T>(compute: () => T): () => T {
@@ -136,8 +137,8 @@ export class SiteData {
   /** Header menu and buttons, footer groups and Range menu models (every page shows them, so they are computed once). */
   readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.range(), this.builtPaths()));
 
-  /** The paths of the pages only some sites build that this build has: the products' pages and the content pages (the menus link exactly these). */
-  readonly builtPaths: () => ReadonlySet<string> = memo(() => new Set([...productPagePaths(this.products()), ...this.content.map((page) => page.path)]));
+  /** The paths of the pages only some sites build that this build has: the products' pages, the content pages and the brands page (the menus link exactly these). */
+  readonly builtPaths: () => ReadonlySet<string> = memo(() => new Set([...productPagePaths(this.products()), ...this.content.map((page) => page.path), ...brandsPagePaths(this.brands())]));
 
   /** What the site layout needs: the site, its menus and the build clock. */
   readonly chrome: () => PageChrome = memo(() => ({

@@ -16,6 +16,7 @@ import { offersTradeIn, withoutTradeInLinks } from '../forms/trade-in-offer.ts';
 import { modelHref, modelsFromCars, type SearchPages } from './models.ts';
 import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
+import { BRANDS_LINK, BRANDS_PATH } from '../marketing/brands.ts';
 import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
 
 /** Range groups of the header, in menu order (motorcycles, trucks and caravans included). */
@@ -197,8 +198,18 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
   ];
 }
 
-/** The footer's link groups; Buyer Tools offers selling, a trade-in valuation and a test drive only where the site takes them (features), the dealer group no page the site does not offer. */
-export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
+/** The dealer group's links with the brands page's first, unless the site's own links already go there. */
+function withBrandsLink(links: MenuLink[], brandsPage: boolean): MenuLink[] {
+  if (!brandsPage || links.some((link) => link.href.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') === BRANDS_PATH)) return links;
+  return [BRANDS_LINK, ...links];
+}
+
+/**
+ * The footer's link groups; Buyer Tools offers selling, a trade-in valuation and a test drive only
+ * where the site takes them (features), the dealer group no page the site does not offer and, when
+ * the site builds the group's brands page (`brandsPage`, a tenant with brands.json), a link to it.
+ */
+export function footerGroups(site: Site, models: readonly MenuModel[], brandsPage = false): FooterGroup[] {
   const wording = siteWording(site);
   return [
     { heading: wording.vehiclesHeading, links: stockLinks(site) },
@@ -220,6 +231,6 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
       ],
     },
     { heading: 'Service & Parts', links: MENU_LINKS.service },
-    { heading: site.name, links: offeredLinks(site, site.menus.dealer_group) },
+    { heading: site.name, links: withBrandsLink(offeredLinks(site, site.menus.dealer_group), brandsPage) },
   ];
 }

@@ -143,10 +143,11 @@ describe('siteMenus links a page products.json may build only where the build ha
   });
 });
 
-describe("siteMenus: the header's garage link", () => {
+describe("siteMenus: the header's garage link and the footer's brands link", () => {
   const { site, visible } = tenantOf('basic-motors');
   const range = computeRange(site, visible, undefined, stockRouteTable(visible, site));
   const noGarage = { ...site, garage_enabled: false, features: { ...site.features, garage: false } };
+  const dealerGroup = (menus: ReturnType<typeof siteMenus>) => menus.footer[menus.footer.length - 1]!;
 
   it('a site that keeps a watchlist links My Garage at its garage path: its first garage route, else /my-garage', () => {
     expect(siteMenus({ ...noGarage, garage_enabled: true }, range, NO_OPTIONAL_PAGES).garage).toEqual({ label: 'My Garage', href: '/my-garage' });
@@ -160,5 +161,17 @@ describe("siteMenus: the header's garage link", () => {
 
   it('a site without the garage has no garage link', () => {
     expect(siteMenus(noGarage, range, NO_OPTIONAL_PAGES).garage).toBeNull();
+  });
+
+  it("the dealer group's column links the brands page first where the build has it, and nowhere else", () => {
+    expect(dealerGroup(siteMenus(site, range, NO_OPTIONAL_PAGES)).links.map((link) => link.href)).not.toContain('/brands');
+    const links = dealerGroup(siteMenus(site, range, new Set(['/brands']))).links;
+    expect(links[0]).toEqual({ label: 'Our Brands', href: '/brands' });
+    expect(links.slice(1)).toEqual(dealerGroup(siteMenus(site, range, NO_OPTIONAL_PAGES)).links);
+  });
+
+  it('a site whose own dealer-group links go to the brands page gets no second link', () => {
+    const own = { ...site, menus: { ...site.menus, dealer_group: [{ label: 'Brands', href: '/brands/' }] } };
+    expect(dealerGroup(siteMenus(own, range, new Set(['/brands']))).links).toEqual([{ label: 'Brands', href: '/brands/' }]);
   });
 });

@@ -12,6 +12,7 @@ import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type Model
 import { footerGroups, headerButtons, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { PRODUCT_PAGE_PATHS } from '../marketing/products.ts';
+import { BRANDS_PATH } from '../marketing/brands.ts';
 import { garageLink } from '../forms/garage.ts';
 
 /** A range derived from stock shows its most-stocked models as tiles; the directory lists them all. */
@@ -64,13 +65,15 @@ export interface SiteMenus {
 /**
  * The menus of a site, their models the range's (Range['menuModels']). `builtPaths`: the paths
  * this build has a page at among those only some sites build (src/site-data/site-data.ts: the
- * products' pages, productPagePaths, and the content pages): a link to a page products.json may
- * build (PRODUCT_PAGE_PATHS) stays only where the build has a page there, so the menus never
- * link to a page the site does not have and do link a tenant's own content/accessories.md.
+ * products' pages, productPagePaths, the content pages and the brands page): a link to a page
+ * products.json may build (PRODUCT_PAGE_PATHS) stays only where the build has a page there, so
+ * the menus never link to a page the site does not have and do link a tenant's own
+ * content/accessories.md; the footer links the brands page where it is built.
  */
 export function siteMenus(site: Site, range: Range, builtPaths: ReadonlySet<string>): SiteMenus {
   const models = range.menuModels;
-  const menus = { menu: headerMenu(site, models), buttons: headerButtons(site), footer: footerGroups(site, models), models, garage: garageLink(site) };
+  const footer = footerGroups(site, models, builtPaths.has(BRANDS_PATH));
+  const menus = { menu: headerMenu(site, models), buttons: headerButtons(site), footer, models, garage: garageLink(site) };
   const unbuilt = new Set(PRODUCT_PAGE_PATHS.filter((path) => !builtPaths.has(path)));
   return unbuilt.size > 0 ? withoutLinks(menus, unbuilt) : menus;
 }
