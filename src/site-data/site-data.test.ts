@@ -58,6 +58,7 @@ describe('SiteData views', () => {
       menu: fromStock.menus().menu,
       buttons: fromStock.menus().buttons,
       footer: fromStock.menus().footer,
+      garage: fromStock.menus().garage,
       buildTime: NOW,
     });
   });
