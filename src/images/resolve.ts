@@ -33,7 +33,7 @@ export interface PhotoFault {
 export interface PhotoRunOptions {
   cache?: PhotoCache;
   fetch?: Partial<FetchPhotoOptions>;
-  /** Downloads in flight: a whole number of at least 1 (fewer would start no worker), else a RangeError; a host has at most half of them, rounded up, while another host's photo waits. */
+  /** Downloads in flight: a whole number of at least 1 (fewer would start no worker), else a RangeError; a host has at most half of them, rounded up, while another host's photo of the same or a better try rank waits. */
   downloads?: number;
   /** Transforms at a time: a whole number of at least 1, else a RangeError. */
   transforms?: number;
@@ -58,32 +58,35 @@ const hostOf = (url: string): string => {
 /**
  * The order photos are tried in: those never in trouble first, then those of a host where an
  * attempt failed, then the URLs that failed before (photoTrouble, trouble.ts); feed order within
- * each. A few photos of a dead host so never hold the photos queued behind them at every release.
+ * each, with each URL's rank. A few photos of a dead host so never hold the photos queued behind
+ * them at every release.
  */
-function inTryOrder(urls: string[]): string[] {
-  return urls
-    .map((url) => ({ url, rank: photoTrouble.rank(url, hostOf(url)) }))
-    .sort((a, b) => a.rank - b.rank)
-    .map(({ url }) => url);
+function inTryOrder(urls: string[]): { url: string; rank: number }[] {
+  return urls.map((url) => ({ url, rank: photoTrouble.rank(url, hostOf(url)) })).sort((a, b) => a.rank - b.rank);
 }
 
 /**
  * The download queue of a run: URLs in try order, each host (host:port) given at most its share
- * of the slots, half of them rounded up, while another host's photo waits. A dead or slow host
- * so never holds every slot until the deadline, and the other hosts' photos come in the same
- * release; a host alone in the queue takes every free slot (a feed of one photo host loses nothing).
+ * of the slots, half of them rounded up, while another host's photo of the same or a better rank
+ * waits. A dead or slow host so never holds every slot until the deadline, and the other hosts'
+ * photos come in the same release; a host alone in the queue, or with only photos ranked after
+ * its own waiting (a host in trouble), takes every free slot: a feed of one photo host loses
+ * nothing, and a photo ranked after another starts only once no photo ranked before it waits.
  */
-function hostQueue(urls: string[], downloads: number) {
+function hostQueue(ranked: { url: string; rank: number }[], downloads: number) {
   const share = Math.ceil(downloads / 2);
-  // Each host's places in `urls` still to start, in order (a host leaves once none is left), and its downloads under way.
+  // Each host's places in `ranked` still to start, in order (a host leaves once none is left), and its downloads under way.
   const waiting = new Map<string, { places: number[]; next: number }>();
   const running = new Map<string, number>();
-  urls.forEach((url, place) => {
+  ranked.forEach(({ url }, place) => {
     const host = hostOf(url);
     const queue = waiting.get(host);
     if (queue) queue.places.push(place);
     else waiting.set(host, { places: [place], next: 0 });
   });
+  const nextRank = (queue: { places: number[]; next: number }) => ranked[queue.places[queue.next]!]!.rank;
+  // Another waiting host whose next photo ranks the same as `rank` or before it: the share holds against it.
+  const rivalWaits = (host: string, rank: number) => [...waiting].some(([other, queue]) => other !== host && nextRank(queue) <= rank);
   return {
     /** The next URL to start, or undefined when none may start now (every waiting host at its share, or none waiting). */
     take(): { url: string; host: string } | undefined {
@@ -91,12 +94,11 @@ function hostQueue(urls: string[], downloads: number) {
       let first = Infinity;
       for (const [candidate, queue] of waiting) {
         const place = queue.places[queue.next]!;
-        if ((running.get(candidate) ?? 0) < share && place < first) [host, first] = [candidate, place];
+        if (place < first && ((running.get(candidate) ?? 0) < share || !rivalWaits(candidate, ranked[place]!.rank))) [host, first] = [candidate, place];
       }
-      if (host === undefined && waiting.size === 1) host = waiting.keys().next().value!;
       if (host === undefined) return undefined;
       const queue = waiting.get(host)!;
-      const url = urls[queue.places[queue.next++]!]!;
+      const url = ranked[queue.places[queue.next++]!]!.url;
       if (queue.next === queue.places.length) waiting.delete(host);
       running.set(host, (running.get(host) ?? 0) + 1);
       return { url, host };
@@ -178,7 +180,7 @@ export async function resolvePhotoUrls(
   };
   // A URL that failed within the fault memo is reported again at once; the rest go in try order.
   photoTrouble.prune();
-  todo = inTryOrder(
+  const ranked = inTryOrder(
     todo.filter((url) => {
       const reason = photoTrouble.recentFault(url, memoMs);
       if (reason !== undefined) resolved.set(url, { ok: false, reason });
@@ -212,7 +214,7 @@ export async function resolvePhotoUrls(
     resolved.set(url, result);
   };
   // URLs start in try order, each host within its share of the slots; at most `downloads` bodies are held at a time.
-  const queue = hostQueue(todo, downloads);
+  const queue = hostQueue(ranked, downloads);
   await new Promise<void>((finished) => {
     let running = 0;
     const startMore = () => {
@@ -235,7 +237,7 @@ export async function resolvePhotoUrls(
   clearTimeout(deadlineTimer);
   // Photos the deadline left: the placeholder now, a later build fetches them.
   if (deadline.aborted)
-    for (const url of todo)
+    for (const { url } of ranked)
       if (!resolved.has(url)) {
         resolved.set(url, { ok: false, reason: 'left for a later build: the photo deadline passed', deferred: true });
         report.deferred += 1;
