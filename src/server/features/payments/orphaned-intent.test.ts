@@ -126,6 +126,27 @@ for (const kind of DATABASES) {
       expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
     });
 
+    it("on a busy account whose payment's window holds over 1,000 PaymentIntents, the payment's own found in the pages read is cancelled", async () => {
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-6');
+      const intents = started!.stripe.intents;
+      const own = intents.get(intentId)!;
+      // 1,000 other PaymentIntents of the account made in the same window, then the payment's own, listed first (the newest).
+      for (let i = 0; i < 1_000; i++) intents.set(`pi_busy_${i}`, { ...own, id: `pi_busy_${i}`, metadata: { tenant: 'alpha', payment_id: `busy-${i}` } });
+      intents.delete(intentId);
+      intents.set(intentId, own);
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-6', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      started!.stripe.faults.search = true;
+      try {
+        expect(await app.payments.cancelOrphanedIntents()).toBe(1);
+      } finally {
+        started!.stripe.faults.search = false;
+        for (let i = 0; i < 1_000; i++) intents.delete(`pi_busy_${i}`);
+      }
+      expect(intents.get(intentId)!.status).toBe('canceled');
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
+    });
+
     it("20 ended claims of a site taking no card payments now do not keep another site's orphaned PaymentIntent from the sweep", async () => {
       // beta took card payments once (its Stripe settings since removed): card submissions whose PaymentIntent was never made.
       for (let i = 0; i < 20; i++) {

@@ -90,8 +90,9 @@ export interface PaymentProvider {
   /**
    * The provider's payments created between `created.from` and `created.to` (ms) whose metadata has all
    * of `metadata`'s values (Stripe: the list of PaymentIntents by creation time, filtered here): no
-   * search index, so current, and offered to every account (Stripe offers no search in India). Throws
-   * when the window holds more payments than it lists (LIST_PAGES pages).
+   * search index, so current, and offered to every account (Stripe offers no search in India). When
+   * the window holds more payments than it lists (LIST_PAGES pages), answers those it found, and throws
+   * when it found none.
    */
   listPayments(metadata: Record<string, string>, created: { from: number; to: number }): Promise<ProviderPayment[]>;
   /** Refund all (amountCents undefined) or part of a payment; throws AlreadyRefundedError when the provider refunded all of it already. */
