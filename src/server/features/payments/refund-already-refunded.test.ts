@@ -22,7 +22,7 @@ for (const kind of DATABASES) {
 
     beforeAll(async () => {
       started = await startPaymentsApp(kind, 'refund-already-refunded-', {
-        cars: [81, 82, 83],
+        cars: [81, 82, 83, 84],
         options: (stripe) => ({ now: () => clock, payments: standInPayments(stripe) }),
       });
       app = started.app;
@@ -121,6 +121,17 @@ for (const kind of DATABASES) {
       const row = (await app.payments.list('alpha', { id: deposit.paymentId }))[0]!;
       expect(row).toMatchObject({ status: 'refunded', refunded_cents: row.amount_cents });
       expect(await status(deposit.paymentId)).toBe('refunded');
+    });
+
+    it("the dealer's full refund of a deposit refunded in part from the dashboard, its event not recorded yet, answers what Stripe refunded now", async () => {
+      const deposit = await reserve(84, 'rita@example.com');
+      expect((await post(started!.stripe.pay(deposit.ref))).json()).toMatchObject({ outcome: 'paid' });
+      // $50 refunded from the dashboard: Stripe refunds only the rest.
+      await standInProvider(started!.stripe).refund(deposit.ref, 5_000, `dashboard-${deposit.ref}`);
+      const row = (await app.payments.list('alpha', { id: deposit.paymentId }))[0]!;
+      const made = await app.payments.refund(app.tenants.get('alpha')!, deposit.paymentId, undefined, 'car sold elsewhere');
+      expect(made).toMatchObject({ amountCents: row.amount_cents - 5_000, status: 'succeeded' });
+      expect((await app.payments.list('alpha', { id: deposit.paymentId }))[0]).toMatchObject({ status: 'refunded', refunded_cents: row.amount_cents });
     });
   });
 }

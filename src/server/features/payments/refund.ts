@@ -15,6 +15,7 @@ const ALREADY_REFUNDED = 'already refunded';
 
 /**
  * Refund a paid payment in full or in part; the provider's refund event records it (and it is recorded here at once too).
+ * Answers the amount the provider refunded.
  * A payment the provider refunded in full already (the dealer's refund from its dashboard, its event not recorded yet) is
  * recorded refunded with the amounts the provider reports: refund null, nothing refunded here, status 'already refunded'.
  */
@@ -42,9 +43,11 @@ export async function refund(
     await recordRefund(ctx, tenant, payment, error.refundedCents, error.takenCents);
     return { refund: null, amountCents: 0, status: ALREADY_REFUNDED };
   }
-  ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, refund: refund.ref, amount: cents, reason }, 'refund made');
+  // The amount the provider refunded: a full refund (no amount asked) is what was left at the provider, less than `cents`
+  // when the dealer refunded part from the provider's dashboard and its event is not recorded yet.
+  ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, refund: refund.ref, amount: refund.amountCents, reason }, 'refund made');
   if (refund.status === 'succeeded' || refund.status === 'pending') await recordRefund(ctx, tenant, payment, payment.refunded_cents + cents, payment.amount_cents);
-  return { refund: refund.ref, amountCents: cents, status: refund.status };
+  return { refund: refund.ref, amountCents: refund.amountCents, status: refund.status };
 }
 
 /** A pending payment's hold released by the dealer (the shopper gave up): the intent is cancelled. */
