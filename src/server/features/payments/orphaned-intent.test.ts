@@ -147,6 +147,54 @@ for (const kind of DATABASES) {
       expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
     });
 
+    it('the search finding nothing all day, with no sweep between its 23rd and 24th hour, the first sweep after its 23rd hour lists it, once', async () => {
+      const { paymentId, intentId } = await diedDuringTheCall('ORPHAN-7');
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-7', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      const ended = clock;
+      started!.stripe.faults.searchStale = true;
+      try {
+        // Searched at its end and at 22h59m (the last hourly search before its 23rd hour), then the API was down until after its 24th.
+        for (const offset of [1_000, 22 * 3_600_000 + 59 * 60_000]) {
+          clock = ended + offset;
+          expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+        }
+        const listed = lists();
+        clock = ended + 24 * 3_600_000 + 60_000;
+        expect(await app.payments.cancelOrphanedIntents()).toBe(1);
+        expect(lists()).toBe(listed + 1);
+        expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
+        expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
+        // Not looked for again.
+        const searched = searches();
+        clock += 2 * 3_600_000;
+        expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+        expect([searches(), lists()]).toEqual([searched, listed + 1]);
+      } finally {
+        started!.stripe.faults.searchStale = false;
+      }
+    });
+
+    it('a payment listed at the last search, nothing found, is not looked for again', async () => {
+      const { paymentId } = await diedDuringTheCall('ORPHAN-8');
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference: 'ORPHAN-8', amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      const ended = clock;
+      // Stripe holds no intent of it (as when its call failed before Stripe made one): nothing to find.
+      const intent = [...started!.stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
+      intent.metadata = { ...intent.metadata, payment_id: 'not-this-payment' };
+      clock = ended + 23 * 3_600_000;
+      const before = [searches(), lists()];
+      expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+      expect([searches(), lists()]).toEqual([before[0]! + 1, before[1]! + 1]);
+      for (const offset of [24 * 3_600_000 + 60_000, 26 * 3_600_000]) {
+        clock = ended + offset;
+        expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+      }
+      expect([searches(), lists()]).toEqual([before[0]! + 1, before[1]! + 1]);
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+    });
+
     it("20 ended claims of a site taking no card payments now do not keep another site's orphaned PaymentIntent from the sweep", async () => {
       // beta took card payments once (its Stripe settings since removed): card submissions whose PaymentIntent was never made.
       for (let i = 0; i < 20; i++) {

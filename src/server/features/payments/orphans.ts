@@ -6,7 +6,8 @@
  * payment id in the metadata (an hour apart, for a day: the search is eventually consistent), cancels
  * those still open and keeps their reference; when the search fails (no Search API, as in India) or
  * finds none the last time, it lists the provider's intents by creation time instead. A payment never
- * searched for is looked for once however long ago it ended (those ended before the sweep existed).
+ * searched for is looked for once however long ago it ended (those ended before the sweep existed), and
+ * so is one whose last search (at its 23rd hour or after) no sweep made in time.
  * One of a site taking no card payments now is claimed too (not searched): it waits its hour as well.
  */
 import type { PaymentsContext } from './context.ts';
@@ -20,6 +21,8 @@ const OPEN_STATES = ['requires_payment_method', 'requires_confirmation', 'requir
 /** How long after its payment ended an intent is searched for, and how long between two searches for one. */
 const SEARCH_FOR_MS = 86_400_000;
 const SEARCH_AGAIN_MS = 3_600_000;
+/** From how long after its payment ended a search is the last (finding none, the intents are listed): the first sweep then or later makes it. */
+const LAST_SEARCH_FROM_MS = SEARCH_FOR_MS - SEARCH_AGAIN_MS;
 
 /** How many ended payments one sweep searches for; the rest wait for the next sweep. */
 const SEARCH_BATCH = 20;
@@ -31,14 +34,14 @@ const CLOCK_SKEW_MS = 300_000;
  * The provider's PaymentIntents of ended payment `row`: searched by its id in their metadata; listed
  * instead by creation time (from the payment's start to its last claim's call, filtered by the same
  * metadata: current, and offered to every account) when the search fails (an account without the
- * Search API, as in India; logged) or finds none for the last time (ended a day ago or more: it is not
- * searched again, and the search index may lag).
+ * Search API, as in India; logged) or finds none for the last time (ended 23 hours ago or more: it is
+ * not searched again, and the search index may lag).
  */
 async function intentsOf(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow & { ended_at: number }, at: number): Promise<ProviderPayment[]> {
   const metadata = { payment_id: row.id };
   try {
     const found = await provider.findPayments(metadata);
-    if (found.length > 0 || row.ended_at > at + SEARCH_AGAIN_MS - SEARCH_FOR_MS) return found;
+    if (found.length > 0 || at - row.ended_at < LAST_SEARCH_FROM_MS) return found;
   } catch (error) {
     ctx.deps.log.warn(
       { tenant: row.tenant, payment: row.id, error: (error as Error).message },
@@ -52,7 +55,13 @@ async function intentsOf(ctx: PaymentsContext, provider: PaymentProvider, row: P
 export async function cancelOrphanedIntents(ctx: PaymentsContext): Promise<number> {
   const at = ctx.deps.now();
   let cancelled = 0;
-  for (const row of await ctx.repo.endedClaimsWithoutIntent(at - CREATING_FOR_MS, at - SEARCH_FOR_MS, at - SEARCH_AGAIN_MS, SEARCH_BATCH)) {
+  for (const row of await ctx.repo.endedClaimsWithoutIntent(
+    at - CREATING_FOR_MS,
+    at - SEARCH_FOR_MS,
+    at - SEARCH_AGAIN_MS,
+    LAST_SEARCH_FROM_MS,
+    SEARCH_BATCH,
+  )) {
     // Claimed before the site's provider is looked at: a payment of a site taking no card payments
     // now is passed over until the next search, so it does not stay first in every sweep's batch.
     if (!(await ctx.repo.claimSearch(row.id, at, at - SEARCH_AGAIN_MS))) continue;

@@ -255,16 +255,24 @@ export class PaymentRepository {
    * Payments ended (not pending) with an intent claim but no PaymentIntent kept (provider_ref NULL:
    * the API stopped during the provider call, or the call failed after the provider made it), whose
    * claim is older than `claimedBefore` (its call over), never searched for (asked_at NULL, however
-   * long ago they ended: those that ended before the sweep existed, or while it did not run), or that
-   * ended after `endedAfter` and were not searched for after `searchedBefore`, oldest first, at most
-   * `limit`, each with when it ended (`ended_at`, its last change) (orphans.ts).
+   * long ago they ended: those that ended before the sweep existed, or while it did not run), or not
+   * searched for after `searchedBefore` that ended after `endedAfter` or were last searched for less
+   * than `lastFromMs` after they ended (their last search, however late, not made yet), oldest first,
+   * at most `limit`, each with when it ended (`ended_at`, its last change) (orphans.ts).
    */
-  async endedClaimsWithoutIntent(claimedBefore: number, endedAfter: number, searchedBefore: number, limit: number): Promise<(PaymentRow & { ended_at: number })[]> {
+  async endedClaimsWithoutIntent(
+    claimedBefore: number,
+    endedAfter: number,
+    searchedBefore: number,
+    lastFromMs: number,
+    limit: number,
+  ): Promise<(PaymentRow & { ended_at: number })[]> {
     const rows = await this.#db.query(
       `SELECT ${PAYMENT_COLUMNS}, updated_at FROM payments
-       WHERE status <> 'pending' AND provider_ref IS NULL AND intent_at IS NOT NULL AND intent_at <= $1 AND (asked_at IS NULL OR (updated_at > $2 AND asked_at <= $3))
-       ORDER BY updated_at LIMIT $4`,
-      [claimedBefore, endedAfter, searchedBefore, limit],
+       WHERE status <> 'pending' AND provider_ref IS NULL AND intent_at IS NOT NULL AND intent_at <= $1
+         AND (asked_at IS NULL OR (asked_at <= $3 AND (updated_at > $2 OR asked_at - updated_at < $4)))
+       ORDER BY updated_at LIMIT $5`,
+      [claimedBefore, endedAfter, searchedBefore, lastFromMs, limit],
     );
     return rows.map((row) => ({ ...rowOf(row), ended_at: Number(row.updated_at) }));
   }
