@@ -1,7 +1,7 @@
 /**
  * A deposit paid on the payments tests' lead API (payments-app.ts): alpha's Reserve lead for a car,
  * its reservation and card, and Stripe's signed payment_intent.succeeded posted to the webhook, each
- * step checked. Shared by the refund tests that start from a paid deposit.
+ * step checked (reserveDeposit: up to the card's PaymentIntent, not paid). Shared by the refund tests.
  */
 import { expect } from 'vitest';
 import type { PaymentsApp } from './payments-app.ts';
@@ -18,14 +18,19 @@ interface PaidDeposit {
   hold: { state: string; expires_at: number | string };
 }
 
-/** Reserve alpha's car `carId` (attempt key `attempt`) and pay its deposit: checks it paid, its lead saying until when the car is reserved (its hold's end). */
-export async function payDeposit(started: PaymentsApp, carId: number, attempt: string): Promise<PaidDeposit> {
+/** `email` reserves alpha's car `carId` (attempt key `attempt`) and submits a card: the lead, the payment and its PaymentIntent (not paid). */
+export async function reserveDeposit(
+  started: PaymentsApp,
+  carId: number,
+  attempt: string,
+  email = shopper.email,
+): Promise<{ leadId: string; paymentId: string; ref: string }> {
   const { app, stripe } = started;
   const lead = await app.inject({
     method: 'POST',
     url: '/api/leads',
     headers: ALPHA,
-    payload: { ...shopper, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false },
+    payload: { ...shopper, email, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false },
   });
   const leadId = lead.json().lead_id as string;
   const reservation = await app.inject({
@@ -34,12 +39,20 @@ export async function payDeposit(started: PaymentsApp, carId: number, attempt: s
     headers: ALPHA,
     payload: { lead_id: leadId, attempt, terms_conditions: true },
   });
+  expect(reservation.statusCode, reservation.body).toBe(201);
   const paymentId = reservation.json().payment_id as string;
   const made = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
   expect(made.statusCode, made.body).toBe(201);
   const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
-  stripe.pay(intent.id);
-  const event = stripe.signedEvent('payment_intent.succeeded', intent.id);
+  return { leadId, paymentId, ref: intent.id };
+}
+
+/** Reserve alpha's car `carId` (attempt key `attempt`) and pay its deposit: checks it paid, its lead saying until when the car is reserved (its hold's end). */
+export async function payDeposit(started: PaymentsApp, carId: number, attempt: string): Promise<PaidDeposit> {
+  const { app, stripe } = started;
+  const { leadId, paymentId, ref } = await reserveDeposit(started, carId, attempt);
+  stripe.pay(ref);
+  const event = stripe.signedEvent('payment_intent.succeeded', ref);
   const paid = await app.inject({
     method: 'POST',
     url: '/api/payments/webhook/alpha',

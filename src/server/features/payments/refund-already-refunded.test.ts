@@ -7,12 +7,12 @@
  * So too the dealer's refund (npm run refund) of a deposit refunded in full from the dashboard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payDeposit, reserveDeposit } from '../../../../tests/support/paid-deposit.ts';
 import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
 import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON } from '../../../../tests/support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
-const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 
 for (const kind of DATABASES) {
   describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`a late payment refunded from the Stripe dashboard first (${kind})`, () => {
@@ -40,27 +40,8 @@ for (const kind of DATABASES) {
       (await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
     const refundRequests = () => started!.stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds').length;
 
-    /** `email` reserves car `carId` and submits a card: the payment, its lead and its intent. */
-    const reserve = async (carId: number, email: string) => {
-      const lead = await app.inject({
-        method: 'POST',
-        url: '/api/leads',
-        headers: ALPHA,
-        payload: { ...shopper, email, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false },
-      });
-      const leadId = lead.json().lead_id as string;
-      const reservation = await app.inject({
-        method: 'POST',
-        url: '/api/payments/reservations',
-        headers: ALPHA,
-        payload: { lead_id: leadId, attempt: `${kind}-${carId}-${email.split('@')[0]}`, terms_conditions: true },
-      });
-      expect(reservation.statusCode, reservation.body).toBe(201);
-      const paymentId = reservation.json().payment_id as string;
-      const made = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
-      expect(made.statusCode, made.body).toBe(201);
-      return { paymentId, leadId, ref: [...started!.stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id };
-    };
+    /** `email` reserves car `carId` and submits a card: the payment, its lead and its intent (reserveDeposit). */
+    const reserve = (carId: number, email: string) => reserveDeposit(started!, carId, `${kind}-${carId}-${email.split('@')[0]}`, email);
 
     /** The late shopper's hold runs out, another buyer pays for car `carId`, then the late card is paid and the dealer refunds it in full from the dashboard. */
     const lateAndRefundedAtStripe = async (carId: number) => {
@@ -109,9 +90,14 @@ for (const kind of DATABASES) {
       await expectRefundedTaken(late);
     });
 
+    /** A deposit paid for car `carId` (payDeposit), with its PaymentIntent. */
+    const paidDeposit = async (carId: number) => {
+      const { paymentId } = await payDeposit(started!, carId, `${kind}-${carId}-deposit`);
+      return { paymentId, ref: (await app.payments.list('alpha', { id: paymentId }))[0]!.provider_ref! };
+    };
+
     it("the dealer's refund of a deposit refunded in full from the dashboard, its event not recorded yet, records it refunded and refunds nothing again", async () => {
-      const deposit = await reserve(83, 'rita@example.com');
-      expect((await post(started!.stripe.pay(deposit.ref))).json()).toMatchObject({ outcome: 'paid' });
+      const deposit = await paidDeposit(83);
       await standInProvider(started!.stripe).refund(deposit.ref, undefined, `dashboard-${deposit.ref}`);
       expect(await app.payments.refund(app.tenants.get('alpha')!, deposit.paymentId, undefined, 'car sold elsewhere')).toEqual({
         refund: null,
@@ -124,8 +110,7 @@ for (const kind of DATABASES) {
     });
 
     it("the dealer's full refund of a deposit refunded in part from the dashboard, its event not recorded yet, answers what Stripe refunded now", async () => {
-      const deposit = await reserve(84, 'rita@example.com');
-      expect((await post(started!.stripe.pay(deposit.ref))).json()).toMatchObject({ outcome: 'paid' });
+      const deposit = await paidDeposit(84);
       // $50 refunded from the dashboard: Stripe refunds only the rest.
       await standInProvider(started!.stripe).refund(deposit.ref, 5_000, `dashboard-${deposit.ref}`);
       const row = (await app.payments.list('alpha', { id: deposit.paymentId }))[0]!;
