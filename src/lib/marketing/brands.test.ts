@@ -1,6 +1,6 @@
 /** The /brands page's owner (src/lib/marketing/brands.ts): where it is built and the logo each card shows. */
 import { describe, expect, it } from 'vitest';
-import { brandLogo, brandsPagePaths } from './brands.ts';
+import { brandLogo, brandsPagePaths, modelsFileLogos } from './brands.ts';
 
 const logos = new Map([
   ['toyota', '/logos/toyota.svg'],
@@ -27,5 +27,19 @@ describe('brandLogo', () => {
   it('is none for a group brand without one, or a make the tenant has no logo of', () => {
     expect(brandLogo({ name: 'Toyota', slug: 'toyota', type: 'group' }, logos)).toBeUndefined();
     expect(brandLogo({ name: 'Mazda', slug: 'mazda', type: 'car' }, logos)).toBeUndefined();
+  });
+});
+
+describe('modelsFileLogos', () => {
+  it("gives the make logos of a models.json's manufacturers by make slug, and none without the file", () => {
+    const file = {
+      manufacturers: [
+        { name: 'Toyota', slug: 'toyota', logo: '/logos/toyota.svg' },
+        { name: 'Isuzu UTE', slug: 'isuzu-ute' },
+      ],
+      models: [],
+    };
+    expect([...modelsFileLogos(file)]).toEqual([['toyota', '/logos/toyota.svg']]);
+    expect(modelsFileLogos(undefined).size).toBe(0);
   });
 });

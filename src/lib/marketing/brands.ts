@@ -1,6 +1,9 @@
 /** The group's /brands page (src/pages/[brands].astro): where it is, its footer link, its cards' logos. Pure. */
 import type { Brand } from '../../schemas/marketing.ts';
+import type { ModelsFile } from '../../schemas/models.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
+import { makeLogos } from '../range/make-logos.ts';
+import { normaliseModelsFile, rangeBrands } from '../range/models.ts';
 import { slugify } from '../text/slug.ts';
 
 /** The brands page's path. */
@@ -23,4 +26,11 @@ export function brandLogo(brand: Pick<Brand, 'name' | 'slug' | 'logo' | 'type'>,
   if (brand.logo) return brand.logo;
   if (brand.type === 'group') return undefined;
   return makeLogos.get(slugify(brand.slug)) ?? makeLogos.get(slugify(brand.name));
+}
+
+/** The make logos of a tenant's models.json (its manufacturers'), by make slug; none without the file. Reads no stock (the page is stock-free). */
+export function modelsFileLogos(file: ModelsFile | undefined, siteBrand?: string): Map<string, string> {
+  if (!file) return new Map();
+  const { models, manufacturers } = normaliseModelsFile(file, siteBrand);
+  return makeLogos(rangeBrands(models, manufacturers));
 }
