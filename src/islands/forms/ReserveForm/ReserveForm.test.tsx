@@ -319,3 +319,41 @@ describe('ReserveForm: the marketing opt-in', () => {
     for (const call of calls) expect(call.body).not.toHaveProperty('opt_in');
   });
 });
+
+describe('ReserveForm: the journey refused 401 "Please sign in to continue." (shop36 item 1)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+  const journeyCar = makeCar({ id: 503, slug: 'signed-journey-car', name: '2020 Mazda CX-3 Maxx', price: 21990 });
+
+  it('sends the shopper to sign-in with the car in the redirect (the journey has its car only from ?car_id=)', async () => {
+    window.history.replaceState(null, '', '/checkout-journey?car_id=signed-journey-car');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    stubApi({
+      '/journey-signed-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))],
+      '/leads': [401, { success: false, error: 'Please sign in to continue.', sign_in: true }],
+    });
+    mounted.render(<ReserveForm config={config} carChoicesUrl="/journey-signed-choices.json" journey />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    expect(form.textContent).toContain('Buying the 2020 Mazda CX-3 Maxx');
+    fillDetails((name) => form.querySelector<HTMLInputElement>(`#reserve-${name}`));
+    await submit(form);
+    expect(assign).toHaveBeenCalledTimes(1);
+    const signIn = new URL(String(assign.mock.calls[0]![0]), 'https://dealer.example');
+    expect(signIn.pathname).toBe('/sign-in');
+    expect(signIn.searchParams.get('type')).toBe('checkout');
+    expect(signIn.searchParams.get('redirect')).toBe('/checkout-journey?car_id=signed-journey-car');
+  });
+
+  it('without ?car_id= the journey has no car and no form, so no action of it can be refused', async () => {
+    window.history.replaceState(null, '', '/checkout-journey');
+    const calls = stubApi({ '/journey-unnamed-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))] });
+    mounted.render(<ReserveForm config={config} carChoicesUrl="/journey-unnamed-choices.json" journey />);
+    await settle();
+    expect(mounted.host.querySelector('form')).toBeNull();
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toContain('We could not find that car.');
+    expect(calls.map((call) => call.path)).toEqual(['/journey-unnamed-choices.json']);
+  });
+});
