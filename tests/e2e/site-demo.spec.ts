@@ -60,6 +60,9 @@ test('Ridgeline: model range filter, service schedule, parts listing', async ({ 
 test('Sunstate: group brands page, blog cards and the gated spin-to-win page', async ({ page }) => {
   await page.goto(site('sunstate-motor-group', '/brands'));
   await expect(page.getByRole('heading', { name: 'Our Group' })).toBeVisible();
+  // No brand of the demo group has a logo: each card shows its name in a wordmark badge.
+  await expect(page.getByTestId('brand-wordmark').first()).toBeVisible();
+  await expect(page.locator('.brand-card img')).toHaveCount(0);
   await page.goto(site('sunstate-motor-group', '/blog/vehicle-reviews'));
   await expect(page.getByTestId('blog-card')).toHaveCount(3);
   await page.goto(site('sunstate-motor-group', '/spin-to-win'));

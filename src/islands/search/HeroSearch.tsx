@@ -11,7 +11,7 @@ import { formatCount, formatMoney, formatNumber, nounForCount, type CountNouns }
 import type { SearchClientLike } from '../../search/browser/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES, SEARCH_BOX_DEBOUNCE_MS } from '../../search/core/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
-import { wordmarkLines } from '../../lib/range/make-logos.ts';
+import { MakeBadge } from '../ui/MakeBadge.tsx';
 import type { EngineResult } from '../../search/engine/engine.ts';
 import {
   facetOptions,
@@ -99,26 +99,6 @@ function useAnimatedNumber(target: number): number {
 const PRICE_THUMBS = { min: 'Minimum price', max: 'Maximum price' };
 /** A price as the slider shows it: the top of the scale means 'or more'. */
 const priceText = (value: number) => `${formatMoney(value)}${value >= HOME_PRICE_SLIDER.max ? '+' : ''}`;
-
-/** A make's wordmark badge: its name set in a ring, for a make the tenant has no logo of. */
-function Wordmark({ make }: { make: string }) {
-  const lines = wordmarkLines(make);
-  const longest = Math.max(...lines.map((line) => line.length));
-  // Capitals of the bold face are about 0.68 em wide: the longest line fits the badge's 92 units.
-  const size = Math.min(lines.length === 1 ? 19 : 15, 92 / (0.68 * longest));
-  const first = lines.length === 1 ? 30 + size * 0.36 : 30 - size * 0.2;
-  return (
-    <svg className="make-badge" viewBox="0 0 120 60" width="96" height="48" focusable="false">
-      <rect className="make-badge__ring" x="2" y="2" width="116" height="56" rx="28" />
-      <rect className="make-badge__inner" x="7" y="7" width="106" height="46" rx="23" />
-      {lines.map((line, index) => (
-        <text key={line} className="make-badge__text" x="60" y={(first + index * size * 1.05).toFixed(1)} textAnchor="middle" fontSize={size.toFixed(1)}>
-          {line}
-        </text>
-      ))}
-    </svg>
-  );
-}
 
 /** The sentence without the characters of one part (a removed chip), spaces tidied. */
 function withoutPart(sentence: string, start: number, end: number): string {
@@ -375,7 +355,7 @@ export default function HeroSearch({
             {makeTiles.map((tile) => (
               <a key={tile.value} className="hero-stock__tile" data-carousel-item href={`${routes.prefix}/${slugify(tile.value)}`}>
                 <span className="hero-stock__logo" aria-hidden="true">
-                  {tileLogos?.[tile.value] ? <img src={tileLogos[tile.value]} alt="" width={96} height={48} loading="lazy" decoding="async" /> : <Wordmark make={tile.value} />}
+                  {tileLogos?.[tile.value] ? <img src={tileLogos[tile.value]} alt="" width={96} height={48} loading="lazy" decoding="async" /> : <MakeBadge make={tile.value} />}
                 </span>
                 <span className="hero-stock__tile-label">{tile.value}</span>
                 <span className="hero-stock__tile-count">
