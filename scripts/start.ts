@@ -14,7 +14,7 @@ import { environment, setEnvironment, settingsOrExit } from '../src/config/env.t
 import { superviseChild, type Supervised } from '../src/pipeline/service/supervisor.ts';
 import { localServerAddress, startsWithDevMessages } from '../src/config/server.ts';
 import { startPorts, unavailablePort } from '../src/pipeline/service/start-ports.ts';
-import { takeStartLock } from '../src/pipeline/service/start-lock.ts';
+import { holdUntilFirstPass, signalExitCode } from '../src/pipeline/service/start-hold.ts';
 import { devMessagesLine, startLine } from '../src/pipeline/service/start-line.ts';
 import { currentRelease } from '../src/pipeline/state/release-dirs.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
@@ -25,8 +25,9 @@ process.chdir(root);
 // into dist/ (exit 2, as the pipeline's own port check): dist/ is held by a lock file naming this
 // process and each pipeline child it starts, so of two started at the same instant only one
 // builds, and a child left writing after this process was killed still holds it; then a port
-// already taken (a pipeline or server of another folder) stops it too.
-const held = await takeStartLock('dist');
+// already taken (a pipeline or server of another folder) stops it too. A TERM or Ctrl-C from here
+// until the first pass begins ends npm start at once with the lock let go (start-hold.ts).
+const held = await holdUntilFirstPass('dist');
 if ('refused' in held) {
   console.error(held.refused);
   process.exit(2);
@@ -61,6 +62,7 @@ const stopFirst = (signal: NodeJS.Signals) => {
   children.first?.kill(stoppedBy ? 'SIGKILL' : signal);
   stoppedBy ??= signal;
 };
+held.firstPass();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopFirst);
 const first = lock.holdChild(spawn(process.execPath, [...pipelineArgs, '--once'], { stdio: 'inherit' }));
 children.first = first;
@@ -71,7 +73,7 @@ const firstCode = await new Promise<number | null>((done) => {
     done(null);
   });
 });
-if (stoppedBy) process.exit(stoppedBy === 'SIGINT' ? 130 : 143);
+if (stoppedBy) process.exit(signalExitCode(stoppedBy));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopFirst);
 if (firstCode !== 0) console.error('some tenants failed to publish (see above); serving the ones that did');
 

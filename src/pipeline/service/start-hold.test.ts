@@ -1,0 +1,93 @@
+/**
+ * npm start stopped before its first publishing pass (start-hold.ts, scripts/start.ts): a TERM
+ * or Ctrl-C while it holds dist/'s lock and checks its ports, or while it is taking the lock,
+ * ends it at once (143, 130) with the lock let go and nothing else left in the folder; once the
+ * first pass begins, the signals are the pass's handling's. Each case runs in a process of its own.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { processRuns } from '../../platform/process/runs.ts';
+import { START_LOCK_FILE } from './start-lock.ts';
+
+const moduleUrl = JSON.stringify(pathToFileURL(join(import.meta.dirname, 'start-hold.ts')).href);
+const roots: string[] = [];
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) if (processRuns(pid)) process.kill(pid, 'SIGKILL');
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** Wait until `ready()` or `ms` have passed; whether it became true. */
+async function until(ready: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  return true;
+}
+
+/** A process taking a sites folder's lock as npm start does, then running `then` (its sites folder is `sites`); its output and exit. */
+function starting(then: string, options: { signalWhileTaking?: NodeJS.Signals } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'start-hold-'));
+  roots.push(root);
+  const sites = join(root, 'dist');
+  const source = `
+    import { holdUntilFirstPass } from ${moduleUrl};
+    const sites = ${JSON.stringify(sites)};
+    const pending = holdUntilFirstPass(sites);
+    ${options.signalWhileTaking ? `process.emit(${JSON.stringify(options.signalWhileTaking)}, ${JSON.stringify(options.signalWhileTaking)});` : ''}
+    const held = await pending;
+    if ('refused' in held) { console.log('REFUSED'); process.exit(2); }
+    process.on('exit', () => held.lock.release());
+    ${then}
+  `;
+  const owner = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(owner.pid!);
+  let output = '';
+  owner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  owner.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => owner.on('exit', (code, signal) => done({ code, signal })));
+  return { sites, owner, exited, output: () => output };
+}
+
+// As npm start between its lock and its first pass: the port check and the tenants' listing, here a wait.
+const BEFORE_FIRST_PASS = `console.log('HELD'); setInterval(() => {}, 1000);`;
+
+describe('npm start stopped before its first pass', () => {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)
+    it(`${signal} while it holds the lock ends it at once (${code}), the lock let go, nothing left in dist/`, async () => {
+      const { sites, owner, exited, output } = starting(BEFORE_FIRST_PASS);
+      expect(await until(() => output().includes('HELD'), 20_000), output()).toBe(true);
+      expect(existsSync(join(sites, START_LOCK_FILE))).toBe(true);
+      owner.kill(signal);
+      // Before start-hold.ts the process died of the signal with its lock left in dist/.
+      expect(await exited, output()).toEqual({ code, signal: null });
+      expect(readdirSync(sites)).toEqual([]);
+    });
+
+  it('a signal while the lock is being taken stops it once the lock is had: let go, exit 143', async () => {
+    const { sites, exited, output } = starting(`console.log('NOT STOPPED'); setTimeout(() => process.exit(0), 200);`, { signalWhileTaking: 'SIGTERM' });
+    expect(await exited, output()).toEqual({ code: 143, signal: null });
+    expect(output()).not.toContain('NOT STOPPED');
+    expect(readdirSync(sites)).toEqual([]);
+  });
+
+  it('after firstPass() the signals are the first pass’s to handle', async () => {
+    const { sites, owner, exited, output } = starting(
+      `held.firstPass(); process.on('SIGTERM', () => { console.log('OWN STOP'); process.exit(0); }); ${BEFORE_FIRST_PASS}`,
+    );
+    expect(await until(() => output().includes('HELD'), 20_000), output()).toBe(true);
+    owner.kill('SIGTERM');
+    expect(await exited, output()).toEqual({ code: 0, signal: null });
+    expect(output()).toContain('OWN STOP');
+    expect(readdirSync(sites)).toEqual([]);
+  });
+});
