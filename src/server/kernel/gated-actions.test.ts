@@ -106,6 +106,63 @@ describe('gated families on the server', () => {
     expect(finance.statusCode, finance.body).toBe(201);
   });
 
+  it("holds the family's other calls: a reservation's status and the extra data posted about a gated lead or evaluation", async () => {
+    const cookie = await signIn('gated', '0412345679');
+    const headers = { ...host('gated'), cookie };
+    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: { ...reserveLead, car_id: '2' } });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const leadId = lead.json().lead_id as string;
+    const hold = await app.inject({
+      method: 'POST',
+      url: '/api/payments/reservations',
+      headers,
+      payload: { lead_id: leadId, attempt: 'attempt-gated-4', terms_conditions: true },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    const paymentId = hold.json().payment_id as string;
+    const lookup = await app.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers, payload: { rego: 'ABC123', state: 'qld' } });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    const evalid = (lookup.json()[0].EvalID ?? lookup.json()[0].evalid) as string;
+    const calls = [
+      { method: 'GET', url: `/api/payments/${paymentId}` },
+      { method: 'POST', url: '/api/miscellaneous', payload: { column_name: 'notes', lead_id: leadId, note: 'a stranger' } },
+      { method: 'POST', url: '/api/miscellaneous', payload: { column_name: 'valuation', evalid, note: 'a stranger' } },
+    ] as const;
+    for (const call of calls) {
+      const stranger = await app.inject({ ...call, headers: host('gated') });
+      expect(stranger.statusCode, `${call.url} ${stranger.body}`).toBe(401);
+      expect(stranger.json()).toEqual(signInAnswer);
+      const shopper = await app.inject({ ...call, headers });
+      expect(shopper.statusCode, `${call.url} ${shopper.body}`).toBe(200);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers })).json()).toMatchObject({
+      payment_id: paymentId,
+      kind: 'reservation',
+    });
+    // The photo links stay open for the dealer's CRM: only their signature lets a photo out (403 without it, not the sign-in answer).
+    const photo = await app.inject({
+      method: 'GET',
+      url: `/api/eval-expert/photos/${paymentId}?expires=${Date.now() + 60_000}&sig=${'0'.repeat(64)}`,
+      headers: host('gated'),
+    });
+    expect(photo.statusCode, photo.body).toBe(403);
+    // Data about no lead or evaluation, or about a lead of no gated family, stays open.
+    const enquiry = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: host('gated'),
+      payload: { ...contact, message: 'Hi', category: 'General Enquiry' },
+    });
+    expect(enquiry.statusCode, enquiry.body).toBe(201);
+    for (const payload of [
+      { column_name: 'notes', note: 'x' },
+      { column_name: 'notes', lead_id: enquiry.json().lead_id, note: 'x' },
+    ]) {
+      const answer = await app.inject({ method: 'POST', url: '/api/miscellaneous', headers: host('gated'), payload });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+  });
+
   it("does not take another tenant's session", async () => {
     const cookie = await signIn('open');
     const answer = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...host('gated'), cookie }, payload: reserveLead });
@@ -135,6 +192,15 @@ describe('gated families on the server', () => {
     expect(hold.statusCode, hold.body).toBe(201);
     const intent = await app.inject({ method: 'POST', url: `/api/payments/${hold.json().payment_id}/intent`, headers });
     expect(intent.statusCode, intent.body).toBe(201);
+    const status = await app.inject({ method: 'GET', url: `/api/payments/${hold.json().payment_id}`, headers });
+    expect(status.statusCode, status.body).toBe(200);
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/miscellaneous',
+      headers,
+      payload: { column_name: 'notes', lead_id: lead.json().lead_id, note: 'x' },
+    });
+    expect(extra.statusCode, extra.body).toBe(200);
     const finance = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: financeLead });
     expect(finance.statusCode, finance.body).toBe(201);
     expect((await app.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers, payload: { rego: 'ABC123', state: 'qld' } })).statusCode).not.toBe(

@@ -14,11 +14,13 @@ import { offeredOnly, type SwitchedFeature } from './feature-switches.ts';
 
 /**
  * Each gated action and the families whose pages make it (the one owner of this mapping):
- *   reserve         a Reserve lead, POST /api/payments/reservations, a reservation payment's intent (checkout pages)
+ *   reserve         a Reserve lead, POST /api/payments/reservations, a reservation payment's intent and status (checkout pages)
  *   finance         the finance form's lead (category 'Finance Enquiry' with a finance page's subcategory)
  *   valuation       the instant offer: /api/eval-expert/* (not its photo links), /api/trade-in/adjustments and its lead (with an evalid):
  *                   /trade-in, /cars/trade-in and /sell-my-car make the same calls, so only a site gating both families holds them
- *   online-payment  POST /api/payments/online-payment, an invoice payment's intent
+ *   online-payment  POST /api/payments/online-payment, an invoice payment's intent and status
+ * POST /api/miscellaneous about a lead or an evaluation is held to that lead's actions (valuation for an evaluation);
+ * the photo links stay open, signed for the dealer's CRM (docs/lead-api.md "Gated families").
  * Spin to Win needs a session on every site (its own plugin answers 401).
  */
 export const GATED_ACTIONS = {

@@ -217,6 +217,9 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
     if (leadId && !lead) return sendError(reply, 404, 'This enquiry could not be found.');
+    // Data about a gated family's lead (its stored values' actions) or about an evaluation (the instant offer's) is held to that family's gate, as its lead is, before anything more is told of them.
+    const actions = [...(lead ? leadActions(lead.data) : []), ...(evalid ? (['valuation'] as const) : [])];
+    if (actions.length > 0 && !(await passesGate(stores.sessions, request, reply, now(), ...actions))) return reply;
     // Data about a lead and an evaluation is about the lead's own (its quota is not another's), told before the other is looked up.
     if (lead && evalid && lead.data.evalid !== evalid) return sendError(reply, 422, FIX_ERRORS, { evalid: OTHER_EVALUATION });
     if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);

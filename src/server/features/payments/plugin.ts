@@ -4,7 +4,7 @@
  *   POST /api/payments/reservations     hold the lead's car and start its deposit payment
  *   POST /api/payments/online-payment   /online-payment: an invoice the dealer issued, for its amount
  *   POST /api/payments/:id/intent       a card is submitted: the provider's intent (client secret)
- *   GET  /api/payments/:id              the server's view of a payment (the browser polls it)
+ *   GET  /api/payments/:id              the server's view of a payment (the browser polls it; gated as its card is)
  *   POST /api/payments/webhook/:slug    the provider's signed events (raw body, no tenant host)
  */
 import * as v from 'valibot';
@@ -12,7 +12,7 @@ import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
-import { gatedOnly, passesGate } from '../../kernel/gated-actions.ts';
+import { gatedOnly, passesGate, type GatedAction } from '../../kernel/gated-actions.ts';
 import type { SessionStore } from '../../kernel/session.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
@@ -49,6 +49,9 @@ function publicStatus(payment: { status: string; refunded_cents: number; amount_
       return 'failed';
   }
 }
+
+/** The gated action a payment of `kind` belongs to (a reservation: checkout; an invoice: online-payment). */
+const paymentAction = (kind: string): GatedAction => (kind === 'reservation' ? 'reserve' : 'online-payment');
 
 /** What the payments plugin is registered with. */
 export interface PaymentsPluginOptions {
@@ -125,7 +128,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
     // The card of a gated family's payment (a reservation: checkout; an invoice: online-payment); an unknown id is createIntent's 404.
     const payment = await payments.get(request.tenant.slug, params.output.id);
-    if (payment && !(await passesGate(sessions, request, reply, now(), payment.kind === 'reservation' ? 'reserve' : 'online-payment'))) return reply;
+    if (payment && !(await passesGate(sessions, request, reply, now(), paymentAction(payment.kind)))) return reply;
     const result = await payments.createIntent(request.tenant, params.output.id, request.client);
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');
@@ -135,6 +138,9 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   app.get('/api/payments/:id', async (request, reply) => {
     const params = v.safeParse(PaymentParams, request.params);
     if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
+    // The payer's status, held to its family's gate as its card is (before the provider is asked for it); an unknown id is the 404 below.
+    const stored = await payments.get(request.tenant.slug, params.output.id);
+    if (stored && !(await passesGate(sessions, request, reply, now(), paymentAction(stored.kind)))) return reply;
     // Its verdict asked of the provider when the webhook is late (at most once in a while: the server decides, not the polling).
     const payment = await payments.polled(request.tenant, params.output.id);
     if (!payment) return sendError(reply, 404, 'Not found');
