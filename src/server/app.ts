@@ -285,7 +285,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
 
   // The features, each in its own plugin (docs/lead-api.md "Kernel and features").
   const features = { ctx: context };
-  await app.register(opsPlugin, features);
+  await app.register(opsPlugin, { ...features, paymentsNeedingAttention: () => payments.needingAttention() });
   await app.register(leadsPlugin, features);
   await app.register(authPlugin, features);
   await app.register(watchlistPlugin, features);

@@ -1,7 +1,7 @@
 /**
  * Operators' and local runs' routes: /api/health (load balancers) and the recorded dev messages.
- * /api/health answers every host, so the public gets only `{ ok }`: the tenant
- * list and each tenant's delivery backlog go only to an operator (Bearer API_OPERATOR_TOKEN)
+ * /api/health answers every host, so the public gets only `{ ok }`: the tenant list, each
+ * tenant's delivery backlog and the payments needing attention go only to an operator (Bearer API_OPERATOR_TOKEN)
  * or to a request from the host itself (a loopback peer that came through no proxy).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -21,16 +21,33 @@ export function seesFullHealth(request: FastifyRequest, operatorToken: string | 
   return !proxied && /^(127\.|::1$|::ffff:127\.)/.test(peer);
 }
 
+/** A payment the operator is to look at: its PaymentIntent list unfinished, or given up (features/payments/orphans.ts). */
+export interface PaymentNeedingAttention {
+  tenant: string;
+  payment_id: string;
+  lists: number;
+  given_up: boolean;
+}
+
+/** The ops plugin's options: the context, and the payments needing attention the full /api/health lists (none when not given). */
+export type OpsOptions = FeatureOptions & { paymentsNeedingAttention?: () => Promise<PaymentNeedingAttention[]> };
+
 /** GET /api/health, and GET /api/dev/messages when the context allows it (never in production). */
-export const opsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+export const opsPlugin: FastifyPluginAsync<OpsOptions> = async (app, { ctx, paymentsNeedingAttention }) => {
   const { stores } = ctx;
 
   app.get('/api/health', { config: { tenantless: true } }, async (request, reply) => {
     try {
       await stores.db.query('SELECT 1 AS ok');
       if (!seesFullHealth(request, ctx.operatorToken)) return { ok: true };
-      // Leads that would go nowhere, and deliveries waiting or dead-lettered, per tenant.
-      return { ok: true, tenants: ctx.tenants.slugs().length, tenants_without_lead_destination: ctx.tenants.undeliverable(), deliveries: await stores.outbox.deliveryHealth() };
+      // Leads that would go nowhere, deliveries waiting or dead-lettered, per tenant, and payments whose PaymentIntent is still to be found at the provider.
+      return {
+        ok: true,
+        tenants: ctx.tenants.slugs().length,
+        tenants_without_lead_destination: ctx.tenants.undeliverable(),
+        deliveries: await stores.outbox.deliveryHealth(),
+        payments_needing_attention: (await paymentsNeedingAttention?.()) ?? [],
+      };
     } catch {
       return reply.code(503).send({ ok: false });
     }

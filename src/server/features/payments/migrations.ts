@@ -103,4 +103,14 @@ export const PAYMENT_MIGRATIONS: Migration[] = [
       'CREATE INDEX payments_open ON payments (kind, status, created_at)',
     ],
   },
+  {
+    version: 164,
+    name: 'orphaned PaymentIntent lists left unfinished',
+    statements: () => [
+      // An ended payment's list of PaymentIntents left unfinished (orphans.ts): '' to list from the start, else the last PaymentIntent read; NULL: none.
+      'ALTER TABLE payments ADD COLUMN orphan_list TEXT',
+      // How many of its lists were left unfinished: at ORPHAN_LISTS_MAX it is given up (left on the operator's /api/health).
+      'ALTER TABLE payments ADD COLUMN orphan_lists INTEGER NOT NULL DEFAULT 0',
+    ],
+  },
 ];

@@ -7,8 +7,9 @@
  * with such a claim is left alone (a retried card gets that same intent by its idempotency key);
  * ended claims of a site taking no card payments now do not keep other sites' from the sweep.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREATING_FOR_MS } from './reserve.ts';
+import { ORPHAN_LISTS_MAX } from './orphans.ts';
 import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
 import { DATABASES, POSTGRES_SKIP_REASON } from '../../../../tests/support/server-helpers.ts';
 
@@ -193,6 +194,81 @@ for (const kind of DATABASES) {
       }
       expect([searches(), lists()]).toEqual([before[0]! + 1, before[1]! + 1]);
       expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: null });
+    });
+
+    /** What the operator's /api/health tells of ended payments whose PaymentIntent search is unfinished. */
+    const attention = async () => {
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode, health.body).toBe(200);
+      return (health.json() as { payments_needing_attention?: { tenant: string; payment_id: string; lists: number; given_up: boolean }[] })
+        .payments_needing_attention;
+    };
+
+    /** A payment ended at `ended` whose own PaymentIntent, the window's oldest, follows 1,000 others made in its window: not in the last list's 1,000. */
+    const behindABusyWindow = async (reference: string) => {
+      const made = await diedDuringTheCall(reference);
+      const intents = started!.stripe.intents;
+      const own = intents.get(made.intentId)!;
+      for (let i = 0; i < 1_000; i++)
+        intents.set(`pi_${reference}_${i}`, { ...own, id: `pi_${reference}_${i}`, metadata: { tenant: 'alpha', payment_id: `${reference}-other-${i}` } });
+      clock += CREATING_FOR_MS + 1_000;
+      await app.payments.issueInvoice('alpha', { reference, amountCents: 35_000, expiresAt: clock + 30 * 86_400_000 });
+      const clear = () => {
+        for (let i = 0; i < 1_000; i++) intents.delete(`pi_${reference}_${i}`);
+      };
+      return { ...made, ended: clock, clear };
+    };
+
+    it('a payment whose own PaymentIntent is not in the first 1,000 its last list reads is kept: logged, shown to the operator, and listed on from where the list stopped at a later sweep', async () => {
+      const { paymentId, intentId, ended, clear } = await behindABusyWindow('ORPHAN-9');
+      const warned = vi.spyOn(app.payments.deps.log, 'warn');
+      started!.stripe.faults.searchStale = true;
+      try {
+        clock = ended + 23 * 3_600_000;
+        expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+        expect(warned).toHaveBeenCalledWith(
+          expect.objectContaining({ tenant: 'alpha', payment: paymentId }),
+          expect.stringContaining('listed on at a later sweep'),
+        );
+        expect(await attention()).toContainEqual({ tenant: 'alpha', payment_id: paymentId, lists: 1, given_up: false });
+        // A day and more after it ended, the next sweep an hour on lists the rest of its window.
+        const listed = lists();
+        clock = ended + 24 * 3_600_000 + 60_000;
+        expect(await app.payments.cancelOrphanedIntents()).toBe(1);
+        expect(lists()).toBe(listed + 1);
+      } finally {
+        started!.stripe.faults.searchStale = false;
+        warned.mockRestore();
+        clear();
+      }
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('canceled');
+      expect(await rowOf(paymentId)).toMatchObject({ status: 'canceled', provider_ref: intentId });
+      expect((await attention())?.some((entry) => entry.payment_id === paymentId) ?? false).toBe(false);
+    });
+
+    it(`an unfinished list is made at most ${ORPHAN_LISTS_MAX} times: then it is given up, logged as an error and left on the operator's list`, async () => {
+      const { paymentId, intentId, ended, clear } = await behindABusyWindow('ORPHAN-10');
+      // Every list but the last already made and unfinished (its window held that many thousands).
+      await started!.database.db.run('UPDATE payments SET orphan_lists = $1 WHERE id = $2', [ORPHAN_LISTS_MAX - 1, paymentId]);
+      const errors = vi.spyOn(app.payments.deps.log, 'error');
+      started!.stripe.faults.searchStale = true;
+      try {
+        clock = ended + 23 * 3_600_000;
+        expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+        expect(errors).toHaveBeenCalledWith(expect.objectContaining({ tenant: 'alpha', payment: paymentId }), expect.stringContaining('given up'));
+        const listed = [searches(), lists()];
+        for (const offset of [24 * 3_600_000 + 60_000, 48 * 3_600_000]) {
+          clock = ended + offset;
+          expect(await app.payments.cancelOrphanedIntents()).toBe(0);
+        }
+        expect([searches(), lists()]).toEqual(listed);
+      } finally {
+        started!.stripe.faults.searchStale = false;
+        errors.mockRestore();
+        clear();
+      }
+      expect(started!.stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
+      expect(await attention()).toContainEqual({ tenant: 'alpha', payment_id: paymentId, lists: ORPHAN_LISTS_MAX, given_up: true });
     });
 
     it("20 ended claims of a site taking no card payments now do not keep another site's orphaned PaymentIntent from the sweep", async () => {

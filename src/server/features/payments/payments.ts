@@ -15,7 +15,7 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentLimits, PaymentsSettings, PaymentTimings } from '../../../config/server-settings.ts';
 import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
-import { cancelOrphanedIntents } from './orphans.ts';
+import { ORPHAN_LISTS_MAX, cancelOrphanedIntents } from './orphans.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
 import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, withdrawInvoice, type IntentResult, type StartResult } from './reserve.ts';
@@ -243,6 +243,11 @@ export class Payments implements PaymentsContext {
   /** Cancel at the provider the PaymentIntents of ended payments that never kept theirs (the API stopped during the provider call; orphans.ts); resolves to the number cancelled. */
   cancelOrphanedIntents(): Promise<number> {
     return cancelOrphanedIntents(this);
+  }
+
+  /** The ended payments whose PaymentIntent list is unfinished or given up (orphans.ts): the operator's /api/health shows them, at most 100. */
+  needingAttention(): Promise<{ tenant: string; payment_id: string; lists: number; given_up: boolean }[]> {
+    return this.repo.unfinishedOrphanLists(ORPHAN_LISTS_MAX, 100);
   }
 
   /** Cancel abandoned payments at the provider so they can no longer be paid (best effort: a late success is still handled). */

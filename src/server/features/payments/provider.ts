@@ -90,11 +90,12 @@ export interface PaymentProvider {
   /**
    * The provider's payments created between `created.from` and `created.to` (ms) whose metadata has all
    * of `metadata`'s values (Stripe: the list of PaymentIntents by creation time, filtered here): no
-   * search index, so current, and offered to every account (Stripe offers no search in India). When
-   * the window holds more payments than it lists (LIST_PAGES pages), answers those it found, and throws
-   * when it found none.
+   * search index, so current, and offered to every account (Stripe offers no search in India). Newest
+   * first, from the one after `after` (a previous list's `after`) when given. When the window holds more
+   * payments than it lists (LIST_PAGES pages), answers those it found, or, finding none, `after`: the
+   * last payment it read, where a later list of the same window goes on.
    */
-  listPayments(metadata: Record<string, string>, created: { from: number; to: number }): Promise<ProviderPayment[]>;
+  listPayments(metadata: Record<string, string>, created: { from: number; to: number }, after?: string): Promise<{ found: ProviderPayment[]; after?: string }>;
   /** Refund all (amountCents undefined) or part of a payment; throws AlreadyRefundedError when the provider refunded all of it already. */
   refund(ref: string, amountCents: number | undefined, idempotencyKey: string): Promise<{ ref: string; status: string; amountCents: number }>;
   /** Verify a webhook over its raw body; throws WebhookSignatureError when it is not the provider's. */

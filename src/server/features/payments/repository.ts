@@ -258,7 +258,9 @@ export class PaymentRepository {
    * long ago they ended: those that ended before the sweep existed, or while it did not run), or not
    * searched for after `searchedBefore` that ended after `endedAfter` or were last searched for less
    * than `lastFromMs` after they ended (their last search, however late, not made yet), oldest first,
-   * at most `limit`, each with when it ended (`ended_at`, its last change) (orphans.ts).
+   * or whose list was left unfinished fewer than `maxLists` times (however long ago they ended),
+   * at most `limit`, each with when it ended (`ended_at`, its last change) and its unfinished list
+   * (`orphan_list`: where it goes on, '' from the start; `orphan_lists`: how many were) (orphans.ts).
    */
   async endedClaimsWithoutIntent(
     claimedBefore: number,
@@ -266,15 +268,39 @@ export class PaymentRepository {
     searchedBefore: number,
     lastFromMs: number,
     limit: number,
-  ): Promise<(PaymentRow & { ended_at: number })[]> {
+    maxLists: number,
+  ): Promise<(PaymentRow & { ended_at: number; orphan_list: string | null; orphan_lists: number })[]> {
     const rows = await this.#db.query(
-      `SELECT ${PAYMENT_COLUMNS}, updated_at FROM payments
+      `SELECT ${PAYMENT_COLUMNS}, updated_at, orphan_list, orphan_lists FROM payments
        WHERE status <> 'pending' AND provider_ref IS NULL AND intent_at IS NOT NULL AND intent_at <= $1
-         AND (asked_at IS NULL OR (asked_at <= $3 AND (updated_at > $2 OR asked_at - updated_at < $4)))
+         AND (asked_at IS NULL OR (asked_at <= $3 AND (updated_at > $2 OR asked_at - updated_at < $4 OR (orphan_list IS NOT NULL AND orphan_lists < $6))))
        ORDER BY updated_at LIMIT $5`,
-      [claimedBefore, endedAfter, searchedBefore, lastFromMs, limit],
+      [claimedBefore, endedAfter, searchedBefore, lastFromMs, limit, maxLists],
     );
-    return rows.map((row) => ({ ...rowOf(row), ended_at: Number(row.updated_at) }));
+    return rows.map((row) => ({
+      ...rowOf(row),
+      ended_at: Number(row.updated_at),
+      orphan_list: row.orphan_list === null || row.orphan_list === undefined ? null : String(row.orphan_list),
+      orphan_lists: Number(row.orphan_lists ?? 0),
+    }));
+  }
+
+  /**
+   * Record ended payment `id`'s list of PaymentIntents: left unfinished (`after`: where the next goes
+   * on, '' from the start; one more counted), or finished (undefined: none left to make).
+   */
+  async recordOrphanList(id: string, after: string | undefined): Promise<void> {
+    if (after === undefined) await this.#db.run('UPDATE payments SET orphan_list = NULL WHERE id = $1 AND orphan_list IS NOT NULL', [id]);
+    else await this.#db.run('UPDATE payments SET orphan_list = $1, orphan_lists = orphan_lists + 1 WHERE id = $2', [after, id]);
+  }
+
+  /** Ended payments whose PaymentIntent list is unfinished and none kept (the operator's /api/health), oldest first, at most `limit`: given up at `maxLists`. */
+  async unfinishedOrphanLists(maxLists: number, limit: number): Promise<{ tenant: string; payment_id: string; lists: number; given_up: boolean }[]> {
+    const rows = await this.#db.query(
+      'SELECT tenant, id, orphan_lists FROM payments WHERE orphan_list IS NOT NULL AND provider_ref IS NULL ORDER BY updated_at LIMIT $1',
+      [limit],
+    );
+    return rows.map((row) => ({ tenant: String(row.tenant), payment_id: String(row.id), lists: Number(row.orphan_lists), given_up: Number(row.orphan_lists) >= maxLists }));
   }
 
   /** Claim searching the provider now (`at`) for ended payment `id`'s PaymentIntent: one conditional update (asked_at), so API processes sweeping at once search once. */
