@@ -1,18 +1,13 @@
 /**
  * PaymentIntents the provider made that the lead API never kept (docs/payments.md "Orphaned
  * PaymentIntents"): the API stopped during (or failed after) the provider call of a card's intent, so
- * the payment has its intent claim but no provider_ref, and ends unpaid. No client secret of such an
- * intent was handed out, but it stays open at the provider. The sweep searches the provider by the
- * payment id in the metadata (an hour apart, for a day: the search is eventually consistent), cancels
- * those still open and keeps their reference; when the search fails (no Search API, as in India) or
- * finds none the last time, it lists the provider's intents by creation time instead. A payment never
- * searched for is looked for once however long ago it ended (those ended before the sweep existed), and
- * so is one whose last search (at its 23rd hour or after) no sweep made in time. A list left unfinished
- * (more PaymentIntents in its window than one list reads, none of them the payment's; or the list failed)
- * is kept: logged with the payment's id, shown on the operator's /api/health, and gone on with from where
- * it stopped by the sweeps after (an hour apart, however long ago the payment ended), ORPHAN_LISTS_MAX
- * times at most, then given up (logged as an error, left on /api/health).
- * One of a site taking no card payments now is claimed too (not searched): it waits its hour as well.
+ * the payment ends unpaid with its intent claim but no provider_ref, the intent left open at the
+ * provider. The sweep searches the provider by the payment id in the metadata (an hour apart, for a
+ * day), cancels those still open and keeps their reference; when the search fails (India) or finds none
+ * the last time (however late, or ended before the sweep existed), it lists the intents by creation time.
+ * A list left unfinished is kept: logged, on the operator's /api/health, gone on with from where it
+ * stopped by the sweeps after, ORPHAN_LISTS_MAX times at most. One of a site taking no card payments
+ * now is claimed too (not searched): it waits its hour as well.
  */
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
