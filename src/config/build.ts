@@ -86,7 +86,7 @@ export function buildSettings(env: Environment = environment()): BuildSettings {
   return {
     ...readSettings('build', BUILD_SETTINGS, env),
     cacheDir: cacheRoot(env),
-    // Unset gives the cache root's and production rendering; set (even empty) is used as given, as before.
+    // Unset gives the cache root's and production rendering; set (even empty) is used as given.
     imageCacheDir: env.DEALER_IMAGE_CACHE ?? join(cacheRoot(env), 'images'),
     nodeEnv: env.NODE_ENV ?? 'production',
   };

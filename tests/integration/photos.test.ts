@@ -557,7 +557,7 @@ describe('photos of a dead host cannot hold the good ones back', () => {
     expect(first.faults.map((fault) => fault.url)).toEqual(bad.slice(0, 2));
     for (const fault of first.faults) expect(fault.reason).toMatch(named);
     // The next one: the dead host is in trouble, so the good host's new photos take both slots (two rounds of a second;
-    // an attempt may take 2 s now) before any of the dead host's start, which the deadline cuts in their first attempt;
+    // an attempt may take 2 s in this resolve) before any of the dead host's start, which the deadline cuts in their first attempt;
     // with a slot of the dead host's the good photos would need four rounds.
     const later = { slug: 'dead-host', site: {}, visible: cars([...bad, ...next]) };
     const second = await resolveTenantPhotos(later, { ...options, fetch: { ...options.fetch, timeoutMs: 2_000 } });

@@ -99,7 +99,7 @@ describe('a pipeline process told to stop', () => {
     const { owner, pids, exited, output } = await pipelineWithRenderers(false);
     owner.kill('SIGTERM');
     expect(await exited, output()).toEqual({ code: 0, signal: null });
-    // Its stop ended them (before this fix they outlived it, reparented, until they had loaded).
+    // Its stop ended them: none outlives it, reparented, until its bundle has loaded.
     expect(output()).toContain('LEFT []');
     expect(pids.filter((pid) => !gone(pid))).toEqual([]);
   });

@@ -290,16 +290,16 @@ describe('the sentence reader: words', () => {
     }
     // One model of two spellings is one model.
     expect(readWith('toyota 86', withToyotas(['GR86', 'GR 86'])).refinementList).toEqual({ make: ['Toyota'], model: ['GR 86', 'GR86'] });
-    // The 86 itself: that model, as before.
+    // The 86 itself: that model.
     expect(readWith('toyota 86', withToyotas(['86']))).toEqual({ refinementList: { make: ['Toyota'], model: ['86'] }, range: {}, query: '' });
-    // Both the 86 and the GR86: the model '86', as before.
+    // Both the 86 and the GR86: the model '86', the one the number names.
     expect(readWith('toyota 86', withToyotas(['86', 'GR86']))).toEqual({ refinementList: { make: ['Toyota'], model: ['86'] }, range: {}, query: '' });
-    // Two models holding the number and none named by it: the make and the keyword, as before.
+    // Two models holding the number and none named by it: the make and the keyword.
     expect(readWith('toyota 86', withToyotas(['GR86', 'GT86']))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
     // A number inside a longer one is not it ('186'); another make's model is not this make's.
     expect(readWith('toyota 86', withToyotas(['GR186']))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
     expect(readWith('mazda 86', withToyotas(['GR86']))).toEqual({ refinementList: { make: ['Mazda'] }, range: {}, query: '86' });
-    // Where the make > model facet was cut at its limit a model may be missing: the make and the keyword, as before.
+    // Where the make > model facet was cut at its limit a model may be missing: the make and the keyword.
     const cut = Object.fromEntries(Array.from({ length: 250 }, (_, at) => [`Make${at} > M${at}`, 1]));
     expect(readWith('toyota 86', withToyotas(['GR86'], cut))).toEqual({ refinementList: { make: ['Toyota'] }, range: {}, query: '86' });
   });
@@ -353,7 +353,7 @@ describe('the sentence reader: words', () => {
       Mazda: ['CX-3', 'CX-30'],
       Hyundai: ['i30', 'Tucson'],
     });
-    // Letters and a single digit, or a hyphened name, is another car of that number: the make and the keywords, as before.
+    // Letters and a single digit, or a hyphened name, is another car of that number: the make and the keywords.
     for (const [sentence, make, query] of [
       ['bmw 3', 'BMW', '3'],
       ['bmw 5', 'BMW', '5'],
@@ -428,7 +428,7 @@ describe('the sentence reader: words', () => {
       expect(readWith(full), full).toEqual(expected);
       expect(readWith(nickname), nickname).toEqual(expected);
     }
-    // The nickname with a model's own name, as before.
+    // The nickname with a model's own name: that make's model.
     expect(readWith('vw golf').refinementList).toEqual({ make: ['Volkswagen'], model: ['Golf'] });
     expect(readWith('merc c63').refinementList).toEqual({ make: ['Mercedes-Benz'], model: ['C63'] });
     // Two spellings of one model are one, said with either name.
@@ -437,7 +437,7 @@ describe('the sentence reader: words', () => {
     });
     for (const sentence of ['mercedes-benz c class', 'merc c class', 'benz c-class'])
       expect(readSentence(sentence, spellings, { year: YEAR }).refinementList, sentence).toEqual({ make: ['Mercedes-Benz'], model: ['C Class', 'C-Class'] });
-    // A name another make of the stock also has ('great wall' where Great Wall stands beside GWM) is no one make's: its words are read as before.
+    // A name another make of the stock also has ('great wall' where Great Wall stands beside GWM) is no one make's: it gives both makes, and the words after it are read on their own ('ute' a body, not GWM's UTE).
     const twoNames = compileVocabulary({
       facets: { make: ['GWM', 'Great Wall'], model: ['UTE', 'V200'], make_model: ['GWM > UTE', 'Great Wall > V200'], body: ['Ute'] },
     });
@@ -901,7 +901,7 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     expect(filters(read('not under 20k, or over 30k'))).toEqual({ refinementList: {}, range: { price: { min: 20000 } }, query: '' });
     expect(filters(read('diesel, not under 20k, or over 30k'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: { price: { min: 20000 } }, query: '' });
     expect(read('not over 30k, or under 10k').range).toEqual({ price: { max: 30000 } });
-    // Without the comma the negation heads the list, as before; a bare amount after 'or' is no comparison.
+    // Without the comma the negation heads the list; a bare amount after 'or' is no comparison.
     expect(read('not under 20k or over 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
     expect(read('over 20k or 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
   });
@@ -924,7 +924,7 @@ describe('the sentence reader: years, negations and amounts said in other ways',
     // Not across another word, nor without the 'or'.
     expect(read('under 50,000 kms and under 30k').range).toEqual({ km: { max: 50000 }, price: { max: 30000 } });
     expect(read('under 50,000 kms diesel or under 30k').range).toEqual({ km: { max: 50000 }, price: { max: 30000 } });
-    // The price as before.
+    // After a price, 'or under 30' is a price (30k) and a bare '30k' after 'or' no second bound.
     expect(read('under 20k or under 30').range).toEqual({ price: { max: 30000 } });
     expect(read('under 20k or 30k').range).toEqual({ price: { max: 20000 } });
   });
@@ -948,7 +948,7 @@ describe('the sentence reader: years, negations and amounts said in other ways',
         range: { km: { max: sentence.startsWith('under 50') ? 50000 : 100000 }, price: { max: price } },
         query: '',
       });
-    // A bare amount said as money is a budget, as it was.
+    // A bare amount said as money is a budget.
     expect(read('under 100k km or 20 grand').range).toEqual({ km: { max: 100000 }, price: { max: 20000 } });
     expect(read('under 100,000 km or 30k').range).toEqual({ km: { max: 100000 }, price: { max: 30000 } });
     // Bounds of two fields are both, never joined nor wiped.
@@ -983,7 +983,7 @@ describe('the sentence reader: makes, models and words around them', () => {
     const toyota = ['HiLux', 'Land Cruiser', 'LandCruiser'];
     expect(read('cx5 or toyota').refinementList).toEqual({ model: ['CX-5', ...toyota], make: ['Toyota', 'Mazda'] });
     expect(read('mazda cx5 or any toyota').refinementList).toEqual({ make: ['Mazda', 'Toyota'], model: ['CX-5', ...toyota] });
-    // A make with its own model, and a model with its make, are as before.
+    // A make with its own model, and a model with its make, are that make's model.
     expect(read('toyota hilux').refinementList).toEqual({ make: ['Toyota'], model: ['HiLux'] });
     expect(read('toyota or ford ranger').refinementList).toEqual({ make: ['Toyota', 'Ford'], model: ['Ranger', ...toyota] });
     expect(read('hilux or ranger').refinementList).toEqual({ model: ['HiLux', 'Ranger'], make: ['Toyota', 'Ford'] });

@@ -356,7 +356,7 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const value = makeByKey.get(phraseKey(make));
     if (value) for (const nickname of nicknames) addOtherName(value, nickname);
   }
-  /** Phrases of a make's other name with a model or its number: left out of what a misspelling may reach (the name and the model are reached apart, as before). */
+  /** Phrases of a make's other name with a model or its number: left out of what a misspelling may reach (a misspelling reaches the name and the model apart). */
   const otherNamePhrases = new Set<string>();
   /**
    * Adds a make-and-model phrase under each other name of the make too: a name that stands for
