@@ -41,8 +41,11 @@ describe('config defaults (unchanged from before the config module)', () => {
   it('photos: the repository photo cache, the photo step defaults, private addresses only with 1', () => {
     expect(photoCacheDir({})).toMatch(/\/\.cache\/photos$/);
     // Each default written once (PHOTO_DEFAULTS): the unset variables give it, and the photo step falls back to it (src/images/resolve.test.ts). docs/images.md lists these.
-    expect(photoOptionsFromEnv({})).toEqual(PHOTO_DEFAULTS);
-    expect(PHOTO_DEFAULTS).toEqual({
+    // The bounds of the process's memory of trouble are no run's setting.
+    const { trouble, ...runDefaults } = PHOTO_DEFAULTS;
+    expect(photoOptionsFromEnv({})).toEqual(runDefaults);
+    expect(trouble).toEqual({ maxAgeMs: 24 * 3_600_000, maxEntries: 10_000 });
+    expect(runDefaults).toEqual({
       fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, minBytesPerSecond: 10_000, rateGraceMs: 5_000, allowPrivate: false },
       downloads: 6,
       transforms: 2,
@@ -50,7 +53,7 @@ describe('config defaults (unchanged from before the config module)', () => {
       deadlineMs: 120_000,
     });
     expect(photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '5000', DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_MAX_BYTES: '', DEALER_PHOTO_ALLOW_PRIVATE: 'yes', DEALER_PHOTO_DOWNLOADS: '4' })).toEqual({
-      ...PHOTO_DEFAULTS,
+      ...runDefaults,
       fetch: { ...PHOTO_DEFAULTS.fetch, timeoutMs: 5000, retries: 0 },
       downloads: 4,
     });

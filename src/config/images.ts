@@ -69,9 +69,18 @@ export interface PhotoSettings {
   deadlineMs: number;
 }
 
+/** What this process's memory of photo trouble keeps (src/images/trouble.ts `photoTrouble`); no variable sets it. */
+export interface PhotoTroubleBounds {
+  /** How long an entry is kept, in ms. */
+  maxAgeMs: number;
+  /** Entries kept at most: past it the oldest written go first. */
+  maxEntries: number;
+}
+
 /**
  * The photo step's defaults, written once: the DEALER_PHOTO_* variables' and the photo step's
- * own when a caller hands no setting (tests, scripts). docs/images.md lists them.
+ * own when a caller hands no setting (tests, scripts), and the bounds of its memory of trouble
+ * (`trouble`, not a run's setting). docs/images.md lists them.
  */
 export const PHOTO_DEFAULTS = {
   fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, minBytesPerSecond: 10_000, rateGraceMs: 5_000, allowPrivate: false },
@@ -81,7 +90,9 @@ export const PHOTO_DEFAULTS = {
   faultMemoMs: 120_000,
   // A slow or hostile photo host holds a release (and its job slot) no longer than this.
   deadlineMs: 120_000,
-} as const satisfies PhotoSettings;
+  // The releases of a day; the bound holds a long-lived worker that meets many failing URLs.
+  trouble: { maxAgeMs: 24 * 3_600_000, maxEntries: 10_000 },
+} as const satisfies PhotoSettings & { trouble: PhotoTroubleBounds };
 
 /**
  * The photo step's settings: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES,
@@ -93,6 +104,7 @@ export const PHOTO_DEFAULTS = {
  */
 export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);
+  const { trouble: _processBounds, ...runDefaults } = PHOTO_DEFAULTS;
   const fetch: PhotoFetchSettings = {
     ...PHOTO_DEFAULTS.fetch,
     timeoutMs: e.DEALER_PHOTO_TIMEOUT_MS ?? PHOTO_DEFAULTS.fetch.timeoutMs,
@@ -102,7 +114,7 @@ export function photoOptionsFromEnv(env: Environment = environment()): PhotoSett
     allowPrivate: e.DEALER_PHOTO_ALLOW_PRIVATE === '1',
   };
   return {
-    ...PHOTO_DEFAULTS,
+    ...runDefaults,
     fetch,
     downloads: e.DEALER_PHOTO_DOWNLOADS ?? PHOTO_DEFAULTS.downloads,
     transforms: e.DEALER_PHOTO_TRANSFORMS ?? PHOTO_DEFAULTS.transforms,

@@ -39,7 +39,7 @@ export interface PhotoRunOptions {
   transforms?: number;
   /** The fleet's shared photo work for this tenant (its URL index; the cache's work store holds the variants). */
   shared?: SharedPhotos;
-  /** A URL that failed in this process less than this long ago (ms; what is remembered goes at a day, trouble.ts) is reported again without a new download; 0 always tries again. */
+  /** A URL that failed in this process less than this long ago (ms; what is remembered goes at PHOTO_DEFAULTS.trouble.maxAgeMs, trouble.ts) is reported again without a new download; 0 always tries again. */
   faultMemoMs?: number;
   /** Once it aborts no photo starts: the run ends when those under way are done (kept in the cache and the shared work) and throws its reason. */
   signal?: AbortSignal;

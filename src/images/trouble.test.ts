@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolvePhotoUrls } from './resolve.ts';
-import { photoTrouble, TROUBLE_MAX_AGE_MS, TROUBLE_MAX_ENTRIES, TroubleMemory } from './trouble.ts';
+import { photoTrouble, TroubleMemory } from './trouble.ts';
+import { PHOTO_DEFAULTS } from '../config/images.ts';
 import { PhotoCache } from './cache.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('TroubleMemory', () => {
   it('keeps at most its bound, dropping the oldest written first (an entry written again is the newest)', () => {
-    const memory = new TroubleMemory(3, 1_000);
+    const memory = new TroubleMemory({ maxEntries: 3, maxAgeMs: 1_000 });
     memory.hostFailed('a.example', 1);
     memory.urlFailed('https://b.example/1.jpg', 'fetch', 'HTTP 404', 2);
     memory.urlFailed('https://c.example/1.jpg', 'decode', 'cannot decode the image: x', 3);
@@ -31,7 +32,7 @@ describe('TroubleMemory', () => {
   });
 
   it('a prune forgets every entry as old as its age or older; a download forgets the URL and its host', () => {
-    const memory = new TroubleMemory(10, 1_000);
+    const memory = new TroubleMemory({ maxEntries: 10, maxAgeMs: 1_000 });
     memory.urlFailed('https://a.example/1.jpg', 'fetch', 'HTTP 404', 0);
     memory.hostFailed('a.example', 500);
     memory.urlFailed('https://b.example/1.jpg', 'fetch', 'HTTP 404', 900);
@@ -52,20 +53,20 @@ describe('photo runs of a long-lived process', () => {
       const cache = new PhotoCache(join(work, 'cache'));
       // Refused at once (a loopback address, no fixture allowed): a fault of each URL, no connection.
       const round = (n: number, count: number) => Array.from({ length: count }, (_, i) => `http://127.0.0.1:9/round-${n}/${i}.jpg`);
-      const perRound = Math.ceil(TROUBLE_MAX_ENTRIES / 2);
+      const perRound = Math.ceil(PHOTO_DEFAULTS.trouble.maxEntries / 2);
       vi.useFakeTimers({ toFake: ['Date'] });
       let now = Date.parse('2026-12-01T00:00:00Z');
       for (const n of [1, 2, 3]) {
         vi.setSystemTime((now += 3_600_000));
         const { resolved } = await resolvePhotoUrls(round(n, perRound), 75, { cache });
         expect([...resolved.values()].every((resolution) => !resolution.ok)).toBe(true);
-        expect(photoTrouble.size).toBeLessThanOrEqual(TROUBLE_MAX_ENTRIES);
+        expect(photoTrouble.size).toBeLessThanOrEqual(PHOTO_DEFAULTS.trouble.maxEntries);
       }
-      expect(photoTrouble.size).toBe(TROUBLE_MAX_ENTRIES);
+      expect(photoTrouble.size).toBe(PHOTO_DEFAULTS.trouble.maxEntries);
       // The newest are kept, the oldest went first.
       expect(photoTrouble.rank(round(3, perRound).at(-1)!, '127.0.0.1:9')).toBe(2);
       expect(photoTrouble.rank(round(1, 1)[0]!, '127.0.0.1:9')).toBe(0);
-      vi.setSystemTime(now + TROUBLE_MAX_AGE_MS);
+      vi.setSystemTime(now + PHOTO_DEFAULTS.trouble.maxAgeMs);
       await resolvePhotoUrls(round(4, 1), 75, { cache });
       expect(photoTrouble.size).toBe(1);
     } finally {

@@ -1,9 +1,11 @@
 /**
  * What the photo step of this process remembers of photo trouble (one owner): a URL whose
  * download failed, a URL whose bytes could not be used, a host where an attempt failed. Each
- * entry has its kind and its time; every run prunes those of a day or older, and past a bound
- * the oldest go first, so a long-lived worker that sees many failing URLs holds no more.
+ * entry has its kind and its time; every run prunes those past their age, and past a bound the
+ * oldest go first (both in PHOTO_DEFAULTS.trouble), so a long-lived worker that sees many
+ * failing URLs holds no more.
  */
+import { PHOTO_DEFAULTS, type PhotoTroubleBounds } from '../config/images.ts';
 
 /**
  * `fetch`: the URL's download failed (its fault is reported again within the fault memo; it is
@@ -21,11 +23,6 @@ interface TroubleEntry {
   reason?: string;
 }
 
-/** How long an entry is kept (ms): the releases of a day. */
-export const TROUBLE_MAX_AGE_MS = 24 * 3_600_000;
-/** Entries kept at most: past it the oldest written go first. */
-export const TROUBLE_MAX_ENTRIES = 10_000;
-
 export class TroubleMemory {
   /** By key (`url <url>` or `host <host>`), in the order last written: the oldest first. */
   private readonly entries = new Map<string, TroubleEntry>();
@@ -33,7 +30,7 @@ export class TroubleMemory {
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
 
-  constructor(maxEntries = TROUBLE_MAX_ENTRIES, maxAgeMs = TROUBLE_MAX_AGE_MS) {
+  constructor({ maxEntries, maxAgeMs }: PhotoTroubleBounds = PHOTO_DEFAULTS.trouble) {
     this.maxEntries = maxEntries;
     this.maxAgeMs = maxAgeMs;
   }
