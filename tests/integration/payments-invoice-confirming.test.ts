@@ -25,7 +25,7 @@ import {
   type PaymentProvider,
 } from '../../src/server/features/payments/payments.ts';
 import { paymentLine } from '../../src/server/leads/formats.ts';
-import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
+import { postWebhookEvent, standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../support/payments-app.ts';
 import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
@@ -214,12 +214,7 @@ for (const kind of DATABASES) {
       const lead = (await app.stores.leads.get('alpha', leadId))!;
       expect([lead.form_completed, lead.data.payment]).toMatchObject([true, { status: 'paid', reference: intent.id, invoice_reference: `DONE-${kind}` }]);
       // The webhook, when it comes, changes nothing more.
-      const webhook = await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': lost.header },
-        payload: lost.payload,
-      });
+      const webhook = await postWebhookEvent(app, lost);
       expect(webhook.json()).toMatchObject({ outcome: 'paid' });
       expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(lead.revision);
     });
@@ -305,15 +300,7 @@ for (const kind of DATABASES) {
       expect([own.statusCode, own.json().client_secret]).toEqual([201, intent.client_secret]);
     });
 
-    const webhook = async (event: SignedEvent) =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/payments/webhook/alpha',
-          headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-          payload: event.payload,
-        })
-      ).json() as Record<string, unknown>;
+    const webhook = async (event: SignedEvent) => (await postWebhookEvent(app, event)).json() as Record<string, unknown>;
     const invoice = async (reference: string) => (await app.payments.invoices('alpha')).find((each) => each.reference === reference)!;
 
     /** The invoice's amount changed under a live PaymentIntent, as only a change the command could not stop makes it (Stripe not answering about that payment for abandonedAfterMs). */

@@ -4,7 +4,7 @@
  * step checked (reserveDeposit: up to the card's PaymentIntent, not paid). Shared by the refund tests.
  */
 import { expect } from 'vitest';
-import type { PaymentsApp } from './payments-app.ts';
+import { postWebhookEvent, type PaymentsApp } from './payments-app.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -52,13 +52,7 @@ export async function payDeposit(started: PaymentsApp, carId: number, attempt: s
   const { app, stripe } = started;
   const { leadId, paymentId, ref } = await reserveDeposit(started, carId, attempt);
   stripe.pay(ref);
-  const event = stripe.signedEvent('payment_intent.succeeded', ref);
-  const paid = await app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/alpha',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-    payload: event.payload,
-  });
+  const paid = await postWebhookEvent(app, stripe.signedEvent('payment_intent.succeeded', ref));
   expect(paid.json()).toMatchObject({ outcome: 'paid' });
   const paidRecord = (await app.stores.leads.get('alpha', leadId))!.data.payment as Record<string, string>;
   expect(paidRecord.reserved_until).toBeDefined();

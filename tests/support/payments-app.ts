@@ -9,7 +9,7 @@ import { paymentsSettings, type PaymentLimits } from '../../src/config/server-se
 import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
 import { stripeProvider } from '../../src/server/features/payments/stripe-provider.ts';
 import { addStockCars, takeCardPayments } from './payments-tenants.ts';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './stripe-stand-in.ts';
 import { startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type DatabaseKind, type WebhookReceiver } from './server-helpers.ts';
 
 /** The payments options of a lead API on the Stripe stand-in: its keys and address, expired holds left to the tests (an hourly sweep), the settings with `limits` as given. */
@@ -19,6 +19,16 @@ export function standInPayments(stripe: StripeStandIn, limits: Partial<PaymentLi
     sweepMs: 3_600_000,
     settings: paymentsSettings({ limits }),
   };
+}
+
+/** Post a stand-in's signed event to alpha's payments webhook, as Stripe delivers it; the answer. */
+export function postWebhookEvent(app: LeadApi, event: SignedEvent) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/alpha',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+    payload: event.payload,
+  });
 }
 
 /** The Stripe provider (stripe-provider.ts) on the stand-in, for a test that replaces or wraps one of its calls. */

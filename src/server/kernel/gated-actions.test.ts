@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../app.ts';
-import { paymentsSettings } from '../../config/server-settings.ts';
+import { standInPayments } from '../../../tests/support/payments-app.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
 import { car, tempDir, testApp, testDatabase } from '../../../tests/support/server-helpers.ts';
 import { writeTenantFolder } from '../../../tests/support/tenant-folder.ts';
@@ -41,11 +41,7 @@ describe('gated families on the server', () => {
     tenant('half', ['/trade-in']);
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, join(folder.dir, 'tenants'), {
-      payments: {
-        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
-        sweepMs: 3_600_000,
-        settings: paymentsSettings({ limits: { intentsPerClientHour: 100, holdsPerClient: 100 } }),
-      },
+      payments: standInPayments(stripe, { intentsPerClientHour: 100, holdsPerClient: 100 }),
       devMessages: true,
     });
   });
@@ -63,6 +59,20 @@ describe('gated families on the server', () => {
     const code = /(\d{6})/.exec(sms.body)![1]!;
     const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', headers: host(slug), payload: { phone, code } });
     return `dealer_session=${/dealer_session=([^;]+)/.exec(String(verified.headers['set-cookie']))![1]!}`;
+  }
+
+  /** Reserve car 1 with `headers` (attempt key `attempt`): its lead and its hold are made (201 each); the hold's payment id. */
+  async function reserveCar(headers: Record<string, string>, attempt: string): Promise<string> {
+    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: reserveLead });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const hold = await app.inject({
+      method: 'POST',
+      url: '/api/payments/reservations',
+      headers,
+      payload: { lead_id: lead.json().lead_id, attempt, terms_conditions: true },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    return hold.json().payment_id as string;
   }
 
   it('answers a signed-out shopper 401 for each gated family', async () => {
@@ -87,16 +97,7 @@ describe('gated families on the server', () => {
   it("lets a signed-in shopper of the tenant reserve and pay; the payment's card intent needs the session too", async () => {
     const cookie = await signIn('gated');
     const headers = { ...host('gated'), cookie };
-    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: reserveLead });
-    expect(lead.statusCode, lead.body).toBe(201);
-    const hold = await app.inject({
-      method: 'POST',
-      url: '/api/payments/reservations',
-      headers,
-      payload: { lead_id: lead.json().lead_id, attempt: 'attempt-gated-3', terms_conditions: true },
-    });
-    expect(hold.statusCode, hold.body).toBe(201);
-    const paymentId = hold.json().payment_id as string;
+    const paymentId = await reserveCar(headers, 'attempt-gated-3');
     const anonymous = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: host('gated') });
     expect(anonymous.statusCode, anonymous.body).toBe(401);
     expect(anonymous.json()).toEqual(signInAnswer);
@@ -181,16 +182,8 @@ describe('gated families on the server', () => {
 
   it('gates nothing on a site that gates nothing', async () => {
     const headers = host('open');
-    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: reserveLead });
-    expect(lead.statusCode, lead.body).toBe(201);
-    const hold = await app.inject({
-      method: 'POST',
-      url: '/api/payments/reservations',
-      headers,
-      payload: { lead_id: lead.json().lead_id, attempt: 'attempt-open-1', terms_conditions: true },
-    });
-    expect(hold.statusCode, hold.body).toBe(201);
-    const intent = await app.inject({ method: 'POST', url: `/api/payments/${hold.json().payment_id}/intent`, headers });
+    const paymentId = await reserveCar(headers, 'attempt-open-1');
+    const intent = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers });
     expect(intent.statusCode, intent.body).toBe(201);
     const status = await app.inject({ method: 'GET', url: `/api/payments/${hold.json().payment_id}`, headers });
     expect(status.statusCode, status.body).toBe(200);

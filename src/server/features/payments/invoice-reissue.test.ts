@@ -7,7 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from './provider.ts';
-import { standInPayments, standInProvider, startPaymentsApp, unreachableAsking, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
+import {
+  postWebhookEvent,
+  standInPayments,
+  standInProvider,
+  startPaymentsApp,
+  unreachableAsking,
+  type PaymentsApp,
+} from '../../../../tests/support/payments-app.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -79,13 +86,7 @@ describe('a withdrawn invoice issued again (SQLite)', () => {
     const { paymentId, intent } = await withdrawnWithPaymentLeft('AGAIN-OPEN', 30_000);
     await issue('AGAIN-OPEN', 30_000);
     expect([intent.status, await rowOf(paymentId)]).toEqual(['requires_payment_method', { status: 'pending', failure: null }]);
-    const paid = started!.stripe.pay(intent.id);
-    const webhook = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/alpha',
-      headers: { 'content-type': 'application/json', 'stripe-signature': paid.header },
-      payload: paid.payload,
-    });
+    const webhook = await postWebhookEvent(app, started!.stripe.pay(intent.id));
     expect(webhook.json()).toMatchObject({ outcome: 'paid' });
     expect(await invoiceOf('AGAIN-OPEN')).toEqual({ amount_cents: 30_000, paid_payment_id: paymentId });
   });

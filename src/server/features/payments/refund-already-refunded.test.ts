@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payDeposit, reserveDeposit } from '../../../../tests/support/paid-deposit.ts';
-import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
-import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
+import { postWebhookEvent, standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
 import { DATABASES, POSTGRES_SKIP_REASON } from '../../../../tests/support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -29,13 +28,6 @@ for (const kind of DATABASES) {
     });
     afterAll(() => started?.stop());
 
-    const post = (event: SignedEvent) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-        payload: event.payload,
-      });
     const status = async (paymentId: string) =>
       (await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
     const refundRequests = () => started!.stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds').length;
@@ -49,7 +41,7 @@ for (const kind of DATABASES) {
       clock += 2 * 3_600_000;
       await app.payments.expireHolds();
       const other = await reserve(carId, 'other@example.com');
-      expect((await post(started!.stripe.pay(other.ref))).json()).toMatchObject({ outcome: 'paid' });
+      expect((await postWebhookEvent(app, started!.stripe.pay(other.ref))).json()).toMatchObject({ outcome: 'paid' });
       const succeeded = started!.stripe.pay(late.ref);
       await standInProvider(started!.stripe).refund(late.ref, undefined, `dashboard-${late.ref}`);
       return { ...late, succeeded, refunded: started!.stripe.signedEvent('charge.refunded', late.ref) };
@@ -69,23 +61,23 @@ for (const kind of DATABASES) {
     it('its succeeded event, first, records it refunded: Stripe refused the refund as made already', async () => {
       const late = await lateAndRefundedAtStripe(81);
       const before = refundRequests();
-      const first = await post(late.succeeded);
+      const first = await postWebhookEvent(app, late.succeeded);
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json()).toMatchObject({ outcome: 'refunded: car taken' });
       expect(refundRequests()).toBe(before + 1);
       await expectRefundedTaken(late);
       // The dashboard refund's own event then changes nothing.
-      expect((await post(late.refunded)).statusCode).toBe(200);
+      expect((await postWebhookEvent(app, late.refunded)).statusCode).toBe(200);
       await expectRefundedTaken(late);
       expect(refundRequests()).toBe(before + 1);
     });
 
     it('its charge.refunded event, first, records it refunded; the succeeded event then changes nothing', async () => {
       const late = await lateAndRefundedAtStripe(82);
-      const first = await post(late.refunded);
+      const first = await postWebhookEvent(app, late.refunded);
       expect(first.statusCode, first.body).toBe(200);
       await expectRefundedTaken(late);
-      const then = await post(late.succeeded);
+      const then = await postWebhookEvent(app, late.succeeded);
       expect(then.statusCode, then.body).toBe(200);
       await expectRefundedTaken(late);
     });
