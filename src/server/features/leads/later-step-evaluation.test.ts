@@ -100,4 +100,15 @@ describe("a later step names its lead's evaluation or none", () => {
     const own = await post(ALPHA, '/api/miscellaneous', { column_name: 'valuation', lead_id: mine.leadId, evalid: mine.evalid, KM: 1 });
     expect(own.statusCode, own.body).toBe(200);
   });
+
+  it('POST /api/miscellaneous reads evalid as POST /api/leads does: spaces around it are not part of it', async () => {
+    const mine = await offerLead(ALPHA, 'stp 114');
+    const padded = ` ${mine.evalid}\t`;
+    const step = await post(ALPHA, '/api/leads', { lead_id: mine.leadId, evalid: padded, ...later, form_completed: false });
+    expect(step.statusCode, step.body).toBe(200);
+    const own = await post(ALPHA, '/api/miscellaneous', { column_name: 'valuation', lead_id: mine.leadId, evalid: padded, KM: 1 });
+    expect(own.statusCode, own.body).toBe(200);
+    const [row] = await suite.app.stores.db.query<{ evaluation_id: string }>('SELECT evaluation_id FROM miscellaneous WHERE id = $1', [own.json().id]);
+    expect(row?.evaluation_id).toBe(mine.evalid);
+  });
 });

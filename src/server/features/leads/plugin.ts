@@ -19,6 +19,7 @@ import { completedFormProblems, offeredProblems, optionProblems } from '../../..
 import { CONDITION_OPTIONS, type ConditionQuestion } from '../../../schemas/forms/instant-offer.ts';
 import { ANSWERS_WITHOUT_OFFER, EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { optionalText } from '../../../schemas/forms/fields.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
@@ -53,7 +54,8 @@ const MiscellaneousSchema = v.pipe(
   v.looseObject({
     column_name: v.pipe(v.string('column_name is required'), v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'column_name is lower-case letters, digits and _')),
     lead_id: v.optional(leadIdSchema),
-    evalid: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    // Read as POST /api/leads reads it (schemas/lead.ts): one line, trimmed, blank as none.
+    evalid: optionalText(64),
   }),
   v.check((body) => Object.keys(body).length <= 60, 'at most 60 fields'),
 );
