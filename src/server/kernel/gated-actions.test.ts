@@ -63,6 +63,11 @@ describe('gated families on the server', () => {
 
   /** Reserve car 1 with `headers` (attempt key `attempt`): its lead and its hold are made (201 each); the hold's payment id. */
   async function reserveCar(headers: Record<string, string>, attempt: string): Promise<string> {
+    return (await reserveLeadAndCar(headers, attempt)).paymentId;
+  }
+
+  /** As reserveCar, with the reservation lead's id too. */
+  async function reserveLeadAndCar(headers: Record<string, string>, attempt: string): Promise<{ leadId: string; paymentId: string }> {
     const lead = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: reserveLead });
     expect(lead.statusCode, lead.body).toBe(201);
     const hold = await app.inject({
@@ -72,7 +77,7 @@ describe('gated families on the server', () => {
       payload: { lead_id: lead.json().lead_id, attempt, terms_conditions: true },
     });
     expect(hold.statusCode, hold.body).toBe(201);
-    return hold.json().payment_id as string;
+    return { leadId: lead.json().lead_id as string, paymentId: hold.json().payment_id as string };
   }
 
   it('answers a signed-out shopper 401 for each gated family', async () => {
@@ -182,16 +187,16 @@ describe('gated families on the server', () => {
 
   it('gates nothing on a site that gates nothing', async () => {
     const headers = host('open');
-    const paymentId = await reserveCar(headers, 'attempt-open-1');
+    const { leadId, paymentId } = await reserveLeadAndCar(headers, 'attempt-open-1');
     const intent = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers });
     expect(intent.statusCode, intent.body).toBe(201);
-    const status = await app.inject({ method: 'GET', url: `/api/payments/${hold.json().payment_id}`, headers });
+    const status = await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers });
     expect(status.statusCode, status.body).toBe(200);
     const extra = await app.inject({
       method: 'POST',
       url: '/api/miscellaneous',
       headers,
-      payload: { column_name: 'notes', lead_id: lead.json().lead_id, note: 'x' },
+      payload: { column_name: 'notes', lead_id: leadId, note: 'x' },
     });
     expect(extra.statusCode, extra.body).toBe(200);
     const finance = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: financeLead });
