@@ -210,4 +210,35 @@ describe('gated families on the server', () => {
     const answer = await app.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: host('half'), payload: { rego: 'ABC123', state: 'qld' } });
     expect(answer.statusCode, answer.body).not.toBe(401);
   });
+
+  it('holds a later step of a gated lead to the gate whatever category it sends, and leaves the stored lead as it was', async () => {
+    const cookie = await signIn('gated', '0412345679');
+    const lead = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...host('gated'), cookie }, payload: reserveLead });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const id = lead.json().lead_id as string;
+    const headers = host('gated');
+    // No category: the lead's own (Reserve), not the schema's default.
+    const same = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: { lead_id: id, message: 'x', form_completed: false } });
+    // Another category: the stored lead's action still holds it.
+    const renamed = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers,
+      payload: { lead_id: id, category: 'General Enquiry', message: 'changed', form_completed: false },
+    });
+    for (const answer of [same, renamed]) {
+      expect(answer.statusCode, answer.body).toBe(401);
+      expect(answer.json()).toEqual(signInAnswer);
+    }
+    const stored = await app.stores.leads.get('gated', id);
+    expect(stored?.category).toBe('Reserve');
+    expect(stored?.data.message).toBeUndefined();
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { ...headers, cookie },
+      payload: { lead_id: id, message: 'x', form_completed: false },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
 });

@@ -85,8 +85,12 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (off) return sendError(reply, 404, off);
     // The lead a later step continues (undefined for a new lead, or one not stored: the write answers 404).
     const stored = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
-    // A gated family's form (a later step's by the values its lead stored) needs a signed-in shopper where the site gates it (kernel/gated-actions.ts).
-    if (!(await passesGate(stores.sessions, request, reply, now(), ...leadActions(stored ? { ...stored.data, ...lead } : lead)))) return reply;
+    // The values of the lead so far: a later step's over those its lead stored (undefined: answered 404 or 409 below).
+    const soFar = leadValuesSoFar(stored, lead, request.body as Record<string, unknown>);
+    // A gated family's form needs a signed-in shopper where the site gates it (kernel/gated-actions.ts): a later step is
+    // held to its lead's family as well as to the one its values tell, so no category it sends takes it out of the gate.
+    const actions = new Set([...leadActions(soFar ?? lead), ...(stored ? leadActions(stored.data) : [])]);
+    if (!(await passesGate(stores.sessions, request, reply, now(), ...actions))) return reply;
     // The evaluation the lead belongs to: a first post's own, a later step's its lead's (the instant offer's lead). A step
     // naming another (or one where its lead named none) is refused at once (laterStepRefusal, asked again in the write): the
     // other is never looked up or adjusted, no rule is read with it, and the answer is the same whether it exists or not.
@@ -110,7 +114,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // The lead's form's own rules with the site's settings (docs/lead-api.md "Form rules the server decides"); no form sends a server's category.
     const settings = leadFormSettings(tenant.site);
     // The values that tell the lead's form: a later step's over those its lead stored.
-    const known = serverCategory ? undefined : leadValuesSoFar(stored, lead, request.body as Record<string, unknown>);
+    const known = serverCategory ? undefined : soFar;
     const formValues = known && heldToFormRules(lead, rules) ? known : undefined;
     const problems: Record<string, string> = {
       ...(formValues ? completedFormProblems(formValues, settings) : {}),
@@ -254,8 +258,8 @@ async function testDriveTime(ctx: ApiContext<LeadsAdapters>, request: FastifyReq
 }
 
 /**
- * The values of the lead a post makes or continues, which tell its form and which a post
- * completing the form is held to: a first post's own; a later step's over the values its lead
+ * The values of the lead a post makes or continues (the one reading of them), which tell its form and
+ * its gated actions and which a post completing the form is held to: a first post's own; a later step's over the values its lead
  * stored (`stored`: a multi-step form sends each step's as it goes), the lead's category kept
  * unless the post names one. Undefined when the lead is not found (answered 404) or takes no
  * later step (answered 409).
