@@ -57,6 +57,11 @@ export function formText(text: string): string {
   return oneLine(text).trim();
 }
 
+/** A one-line value as it is compared with a name the product gives it (a lead's category, a finance page's subcategory): case and spacing aside. */
+export function comparableText(value: unknown): string {
+  return typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toLowerCase() : '';
+}
+
 /** The longest subcategory a lead carries (the lead API's and the enquiry form's). */
 export const SUBCATEGORY_MAX = 80;
 

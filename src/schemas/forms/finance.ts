@@ -5,7 +5,7 @@
  * reads them too (./lead-forms.ts). Browser-safe (valibot only).
  */
 import * as v from 'valibot';
-import { optionalText } from './fields.ts';
+import { comparableText, optionalText } from './fields.ts';
 import { FORM_MESSAGES } from './messages.ts';
 
 /** The finance pages, and the subcategory of each one's 'Finance Enquiry' lead. */
@@ -19,15 +19,19 @@ export const FINANCE_SUBCATEGORY = {
 
 export type FinanceVariant = keyof typeof FINANCE_SUBCATEGORY;
 
-/** Every finance page's subcategory. */
-export const FINANCE_SUBCATEGORIES: readonly string[] = Object.values(FINANCE_SUBCATEGORY);
-
 /** The Employment Status options. */
 export const EMPLOYMENT_STATUSES = ['Full time', 'Part time', 'Casual', 'Self employed', 'Retired', 'Not currently employed'] as const;
 
+/** The finance page whose lead carries `subcategory` (compared as comparableText: case and spacing aside), or undefined. */
+export function financePageOf(subcategory: unknown): FinanceVariant | undefined {
+  const wanted = comparableText(subcategory);
+  return wanted ? (Object.keys(FINANCE_SUBCATEGORY) as FinanceVariant[]).find((page) => comparableText(FINANCE_SUBCATEGORY[page]) === wanted) : undefined;
+}
+
 /** Whether a finance page asks the Employment Status (apply, pre-approval: then required), by its variant or its lead's subcategory. */
 export function asksEmployment(page: FinanceVariant | unknown): boolean {
-  return page === 'apply' || page === 'pre-approval' || page === FINANCE_SUBCATEGORY.apply || page === FINANCE_SUBCATEGORY['pre-approval'];
+  const variant = typeof page === 'string' && Object.hasOwn(FINANCE_SUBCATEGORY, page) ? page : financePageOf(page);
+  return variant === 'apply' || variant === 'pre-approval';
 }
 
 /** The Employment Status: one of the options where the page asks it, else optional. */

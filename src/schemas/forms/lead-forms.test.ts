@@ -49,6 +49,16 @@ describe('the lead forms the API holds a completed lead to', () => {
     expect(leadFormKind({ category: 'Finance Enquiry', subcategory: 'Contact Us' })).toBe('enquiry');
   });
 
+  it("tells the finance form by its subcategory whatever its case and spacing, as the category is told, and holds it to that page's rules", () => {
+    for (const subcategory of ['apply for finance', 'FINANCE PRE-APPROVAL', 'Finance  Pre-Approval', ' finance ']) {
+      expect(leadFormKind({ category: 'finance  enquiry', subcategory }), subcategory).toBe('finance');
+    }
+    // The apply and pre-approval pages ask the Employment Status: a lead naming them in another case is held to it.
+    expect(completedFormProblems(lead({ ...contact, category: 'Finance Enquiry', subcategory: 'FINANCE  PRE-APPROVAL' }), settings)).toEqual({
+      employment_status: required,
+    });
+  });
+
   it('an enquiry: name, e-mail, phone, Comments by the setting; the contact page asks location and dealership', () => {
     expect(completedFormProblems(lead({ email: 'jo@example.com', postcode: '4000', car_id: 1 }), settings)).toEqual({
       name: required,

@@ -9,8 +9,8 @@
  */
 import * as v from 'valibot';
 import { enquiryFormSchema } from './enquiry.ts';
-import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORIES, asksEmployment, employmentStatus } from './finance.ts';
-import { CONTACT_LOCATION_PREFIX, contactEntriesWithoutOptIn, fieldErrors, formText } from './fields.ts';
+import { EMPLOYMENT_STATUSES, asksEmployment, employmentStatus, financePageOf } from './finance.ts';
+import { CONTACT_LOCATION_PREFIX, comparableText, contactEntriesWithoutOptIn, fieldErrors, formText } from './fields.ts';
 import { CONDITION_OPTIONS, InstantOfferDetailsSchema, TradeInLeadFormSchema, type ConditionQuestion } from './instant-offer.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { ReserveFormSchema } from './reserve.ts';
@@ -69,18 +69,16 @@ export function contactSubcategory(locationName?: string): string {
 /** The message for a select value that is not one of the options the site offers (the spec has none: the form never sends one). */
 export const NOT_AN_OPTION = 'Please choose one of the options offered.';
 
-const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
-
 /** The form a lead is from: the instant offer's names its evaluation; the others are told by category (and the finance form's subcategory). */
 export function leadFormKind(lead: LeadFormValues): LeadFormKind {
   if (lead.evalid !== undefined) return 'instant-offer';
-  const category = lower(lead.category);
+  const category = comparableText(lead.category);
   if (category === 'service booking') return 'service-booking';
   if (category === 'reserve') return 'reserve';
   if (category === 'online payment') return 'online-payment';
   if (/test ?drive/.test(category)) return 'test-drive';
   if (category === 'request photos') return 'request-photos';
-  if (category === 'finance enquiry' && FINANCE_SUBCATEGORIES.includes(lead.subcategory as string)) return 'finance';
+  if (category === 'finance enquiry' && financePageOf(lead.subcategory) !== undefined) return 'finance';
   return 'enquiry';
 }
 

@@ -241,4 +241,16 @@ describe('gated families on the server', () => {
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
+
+  it("gates the finance form's lead whatever the case and spacing of its subcategory", async () => {
+    for (const subcategory of ['apply for finance', 'FINANCE PRE-APPROVAL', 'Finance  Pre-Approval']) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: host('gated'),
+        payload: { ...financeLead, subcategory, custom_params: { employment_status: 'Full time' } },
+      });
+      expect(answer.statusCode, `${subcategory}: ${answer.body}`).toBe(401);
+    }
+  });
 });
