@@ -69,6 +69,8 @@ test('My Garage from the header: sign in, come back to the garage route, View Li
   await toast.getByRole('link', { name: 'View List' }).click();
   await expect(page).toHaveURL(/\/mysunstate\/?$/);
   await expect(page.getByRole('list', { name: 'Your watchlist' }).getByRole('listitem')).toHaveCount(1);
+  // The header's garage link is marked as the page shown, as the menu links are.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Garage', exact: true })).toHaveAttribute('aria-current', 'page');
 
   // By keyboard: Sign out is a button that ends the session here and at the API.
   const signOut = page.getByRole('main').getByRole('button', { name: 'Sign out' });
@@ -76,6 +78,11 @@ test('My Garage from the header: sign in, come back to the garage route, View Li
   await page.keyboard.press('Enter');
   const signedOut = page.getByText('Please sign in to see your garage.');
   await expect(signedOut).toBeFocused();
+  // Its 'sign in' is the way back in, the next stop of Tab: to sign-in, back to this garage.
+  await page.keyboard.press('Tab');
+  const signInLink = signedOut.getByRole('link', { name: 'sign in' });
+  await expect(signInLink).toBeFocused();
+  await expect(signInLink).toHaveAttribute('href', /^\/sign-in\?type=garage&redirect=%2Fmysunstate/);
   await expect(page.getByText(`Signed in as ${phone}.`)).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('shopper_session'))).toBe('null');
   expect(await session()).toBe(401);

@@ -130,9 +130,9 @@ describe("the header's generated content", () => {
 });
 
 describe("the header's garage link (garageLink)", () => {
-  const render = (garage: { label: string; href: string } | null) => {
+  const render = (garage: { label: string; href: string } | null, currentPath = '/') => {
     const site = makeSite();
-    return container.renderToString(Header, { props: { site, menu: headerMenu(site, []), buttons: headerButtons(site), garage, currentPath: '/' } });
+    return container.renderToString(Header, { props: { site, menu: headerMenu(site, []), buttons: headerButtons(site), garage, currentPath } });
   };
 
   it('is a plain link in the header, and in the phone menu, to the garage path: there without JavaScript', async () => {
@@ -142,6 +142,19 @@ describe("the header's garage link (garageLink)", () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/mysunstate', '/mysunstate']);
     expect(links[0]!.closest('.site-header__actions')).not.toBeNull();
     expect(links[1]!.closest('.site-nav__list--mobile')).not.toBeNull();
+  });
+
+  it('is marked the current page (aria-current="page") on the garage page only, as the menu links are', async () => {
+    const marks = async (currentPath: string) => {
+      const document = new Window().document as unknown as Document;
+      document.body.innerHTML = await render({ label: 'My Garage', href: '/my-garage' }, currentPath);
+      return [...document.querySelectorAll<HTMLAnchorElement>('a')]
+        .filter((link) => link.textContent?.trim() === 'My Garage')
+        .map((link) => link.getAttribute('aria-current'));
+    };
+    expect(await marks('/my-garage/')).toEqual(['page', 'page']);
+    expect(await marks('/my-garage')).toEqual(['page', 'page']);
+    expect(await marks('/')).toEqual([null, null]);
   });
 
   it('is not there on a site without the garage', async () => {

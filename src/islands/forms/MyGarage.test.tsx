@@ -104,6 +104,10 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     expect(mounted.host.querySelector('.my-garage__car')).toBeNull();
     expect(mounted.host.textContent).not.toContain(phone);
     expect(document.activeElement?.textContent).toBe('Please sign in to see your garage.');
+    // The way to sign in again is there, a link (reached by Tab from the message), back to this garage as the gate sends a shopper.
+    const signInLink = document.activeElement?.querySelector('a');
+    expect(signInLink?.textContent).toBe('sign in');
+    expect(signInLink?.getAttribute('href')).toBe('/sign-in?type=garage&redirect=%2Fmy-garage&back=%2F');
   });
 
   it('on a site without a garage: the signed-in shopper can sign out too', async () => {

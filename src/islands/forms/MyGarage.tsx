@@ -3,13 +3,13 @@
  * each car with its page link and a Remove button (focus then moves to the next car's, the one
  * before, or the empty list's message); cars no longer listed say so. On a site that
  * keeps no watchlist (`garageKept` false, src/lib/forms/garage.ts) it says so and loads nothing.
- * Sign out, under the shopper's number, ends the session here and at the API (a shared computer).
+ * Sign out, under the shopper's number, ends the session here and at the API (a shared computer);
+ * the garage then says so, its 'sign in' a link to sign in again (garageSignIn).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
-import { GARAGE_NOT_KEPT } from '../../lib/forms/garage.ts';
-import { signInFromHere } from '../../lib/forms/gating.ts';
+import { GARAGE_NOT_KEPT, garageSignIn } from '../../lib/forms/garage.ts';
 import { currentSession } from '../../stores/session.ts';
 import { changeWatchlist, configureWatchlistApi, refreshWatchlist, signOutShopper, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
@@ -34,7 +34,7 @@ export function parseGarageCars(text: string): GarageCar[] {
  * them (a remove cut short is made then).
  */
 function toGarageSignIn(): void {
-  location.replace(signInFromHere('garage', location, document.referrer));
+  location.replace(garageSignIn(location, document.referrer));
 }
 
 /**
@@ -49,6 +49,8 @@ export default function MyGarage({ apiBase, carListUrl, garageKept, garagePath }
   const ids = useStore(watchlist.$watchlist);
   const [state, setState] = useState<'loading' | 'ready' | 'offline'>('loading');
   const [phone, setPhone] = useState<string | null>(null);
+  /** The garage's sign-in link (garageSignIn), read from the page's address once mounted (the server render has none). */
+  const [signInAt, setSignInAt] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   /** After a Remove, the car whose Remove button takes focus (null: the empty list's message); undefined: focus stays. */
   const focusNext = useRef<string | null | undefined>(undefined);
@@ -73,6 +75,7 @@ export default function MyGarage({ apiBase, carListUrl, garageKept, garagePath }
   useEffect(() => {
     const session = currentSession();
     setPhone(session?.phone ?? null);
+    setSignInAt(garageSignIn(location, document.referrer));
     // A site without a garage keeps no watchlist: nothing to load (the lead API would refuse it).
     if (!session || !garageKept) return;
     loadSiteFile(carListUrl, parseGarageCars).then(setCars, (error: unknown) => {
@@ -89,7 +92,7 @@ export default function MyGarage({ apiBase, carListUrl, garageKept, garagePath }
   if (!phone)
     return (
       <p tabIndex={-1} ref={signedOutMessage} data-garage-signed-out>
-        Please sign in to see your garage.
+        Please {signInAt ? <a href={signInAt}>sign in</a> : 'sign in'} to see your garage.
       </p>
     );
   const signedInAs = (

@@ -2,11 +2,12 @@
  * Whether a site keeps a watchlist (My Garage) for signed-in shoppers, what it says when it
  * does not, and where its garage is. The save buttons of the vehicle and reserve pages,
  * /my-garage, the header's garage link, the watchlist toast's View List and the lead API's
- * watchlist calls ask here. Browser-safe.
+ * watchlist calls ask here, and the garage's way to sign in. Browser-safe.
  */
 import type { Site } from '../../schemas/site.ts';
 import type { Features } from '../../schemas/site/features.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
+import { signInFromHere } from './gating.ts';
 
 /** What a site needs for the answer: site.json `garage_enabled` or `features.garage` turns the garage on. */
 export type GarageSwitches = Pick<Site, 'garage_enabled'> & { features: Pick<Features, 'garage'> };
@@ -37,4 +38,12 @@ export function garagePath(site: { garage_routes?: readonly string[] }): string 
 /** The header's link to the site's garage; none on a site that keeps no watchlist. */
 export function garageLink(site: GarageSwitches & { garage_routes?: readonly string[] }): MenuLink | null {
   return offersGarage(site) ? { label: GARAGE_TITLE, href: garagePath(site) } : null;
+}
+
+/**
+ * The garage's sign-in link for a signed-out shopper on it (type garage): back to this garage
+ * route (/my-garage or a group's) as the page-load gate sends them (signInFromHere).
+ */
+export function garageSignIn(here: { pathname: string; search: string; origin: string }, referrer: string): string {
+  return signInFromHere('garage', here, referrer);
 }

@@ -120,10 +120,18 @@ describe('headerVariant', () => {
     expect(headerVariant(menu, '/')).toBe('0');
     expect(headerVariant(menu, '/search/used')).toBe('1,3');
     expect(headerVariant(menu, '/search/used/toyota')).toBe('1');
-    expect(headerVariant(menu, '/search/new/')).toBe(headerVariant(menu, '/search/x'));
+    // A built page's path ends in a slash: its link is marked all the same.
+    expect(headerVariant(menu, '/search/new/')).toBe('1,2');
+    expect(headerVariant(menu, '/search/x')).toBe('1');
     expect(headerVariant(menu, '/finance')).toBe('4');
     expect(headerVariant(menu, '/cars/a/')).toBe(headerVariant(menu, '/cars/b/'));
     expect(headerVariant(menu, '/cars/a/')).toBe('');
+  });
+  it("keys the garage link's mark too: the garage page's header is not another page's", () => {
+    const garage = { label: 'My Garage', href: '/my-garage' };
+    expect(headerVariant(menu, '/my-garage/', garage)).not.toBe(headerVariant(menu, '/cars/a/', garage));
+    expect(headerVariant(menu, '/cars/a/', garage)).toBe(headerVariant(menu, '/cars/b/', garage));
+    expect(headerVariant(menu, '/finance', garage)).toBe(headerVariant(menu, '/finance', null));
   });
   it('marks a section on its own page and below it, and Home only on the home page', () => {
     expect(isCurrentSection('/search', '/search')).toBe(true);

@@ -63,10 +63,20 @@ export function isCurrentSection(href: string, currentPath: string): boolean {
 }
 
 /**
- * The header's aria-current marks on a page, as a short key: pages with the same marks have the
- * same header (src/components/chrome/Header.astro; the layout renders it once per key).
+ * A link is to the page shown (the header's aria-current="page": a menu link's, the garage link's),
+ * a trailing slash aside: a built page's path has one ('/my-garage/'), the links have none.
  */
-export function headerVariant(menu: readonly NavItem[], currentPath: string): string {
+export function isCurrentPage(href: string, currentPath: string): boolean {
+  const bare = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return bare(currentPath) === bare(href);
+}
+
+/**
+ * The header's aria-current marks on a page, as a short key: pages with the same marks have the
+ * same header (src/components/chrome/Header.astro; the layout renders it once per key). The
+ * garage link (`garage`, garageLink) is marked last.
+ */
+export function headerVariant(menu: readonly NavItem[], currentPath: string, garage?: MenuLink | null): string {
   const marks: number[] = [];
   let position = 0;
   for (const item of menu) {
@@ -75,15 +85,16 @@ export function headerVariant(menu: readonly NavItem[], currentPath: string): st
       position += 1;
       for (const column of item.children) {
         for (const link of column.links) {
-          if (currentPath === link.href) marks.push(position);
+          if (isCurrentPage(link.href, currentPath)) marks.push(position);
           position += 1;
         }
       }
     } else {
-      if (currentPath === item.href) marks.push(position);
+      if (isCurrentPage(item.href, currentPath)) marks.push(position);
       position += 1;
     }
   }
+  if (garage && isCurrentPage(garage.href, currentPath)) marks.push(position);
   return marks.join(',');
 }
 
