@@ -95,9 +95,10 @@ export function createPrefill(storage?: KeyValueStorage | null) {
     recordSentLead(lead: SentLead): void {
       $sentLead.set(lead);
     },
-    /** Forget the remembered details. */
-    forgetContact(): void {
+    /** Forget the remembered contact details and the last sent lead (Sign out: the next person at a shared computer finds neither). */
+    forgetShopper(): void {
       $prefill.set({});
+      $sentLead.set(null);
     },
   };
 }
@@ -109,4 +110,4 @@ export const $sentLead = shared.$sentLead;
 export const rememberContact = shared.rememberContact;
 export const prefilled = shared.prefilled;
 export const recordSentLead = shared.recordSentLead;
-export const forgetContact = shared.forgetContact;
+export const forgetShopper = shared.forgetShopper;

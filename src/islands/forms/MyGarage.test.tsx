@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../stores/session.ts';
+import { $prefill, $sentLead, PREFILL_KEY, SENT_LEAD_KEY, recordSentLead, rememberContact } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import MyGarage from './MyGarage.tsx';
@@ -92,6 +93,9 @@ describe('/my-garage: Sign out (a shared computer)', () => {
       '/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
       '/auth/sign-out': [200, { success: true }],
     });
+    // What the shopper's forms remembered on this computer: their contact details and the last enquiry (/success).
+    rememberContact({ name: 'Rita', email: 'rita@example.com', phone, postcode: '4000' });
+    recordSentLead({ category: 'General Enquiry', successCategory: 'General Enquiry', sent: [['Email', 'rita@example.com']], at: 1 });
     mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
     await settle();
     const signOut = [...mounted.host.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent === 'Sign out');
@@ -101,6 +105,10 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     await settle();
     expect(calls.map((call) => call.path)).toContain('/auth/sign-out');
     expect(localStorage.getItem('shopper_session')).toBe('null');
+    // The next person at a shared computer finds none of the shopper's details in the forms or on /success.
+    expect($prefill.get()).toEqual({});
+    expect($sentLead.get()).toBeNull();
+    expect(`${localStorage.getItem(PREFILL_KEY)} ${localStorage.getItem(SENT_LEAD_KEY)}`).not.toMatch(/rita|4000/i);
     expect(mounted.host.querySelector('.my-garage__car')).toBeNull();
     expect(mounted.host.textContent).not.toContain(phone);
     expect(document.activeElement?.textContent).toBe('Please sign in to see your garage.');
