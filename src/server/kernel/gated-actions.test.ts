@@ -212,7 +212,7 @@ describe('gated families on the server', () => {
   });
 
   it('holds a later step of a gated lead to the gate whatever category it sends, and leaves the stored lead as it was', async () => {
-    const cookie = await signIn('gated', '0412345679');
+    const cookie = await signIn('gated', '0412345680');
     const lead = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...host('gated'), cookie }, payload: reserveLead });
     expect(lead.statusCode, lead.body).toBe(201);
     const id = lead.json().lead_id as string;
