@@ -1,8 +1,9 @@
 /**
  * A location's View Our Stock (site.json `stock_url`, on the location cards and pages) leads to a
  * page the build makes: a search link names one of its stock's search routes (stockRouteTable),
- * in every demo tenant and test fixture tenant that builds. A location page is built only for a
- * location some visible car is at, and the pages with the link do not read the stock.
+ * in every demo tenant and test fixture tenant that builds, and still does with none of its stock
+ * left (the pages with the link do not read the stock; a location's own search page is built
+ * whether or not any car is there).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,12 +28,17 @@ describe("a location's stock link", () => {
     } catch {
       return; // A fixture that does not load (built to show a refusal) builds no pages.
     }
-    const table = stockRouteTable(tenant.visible, tenant.site);
-    const built = new Set([table.base, ...table.routes.map((route) => route.path)]);
-    const prefix = `${searchPrefix(tenant.site)}/`;
-    for (const location of tenant.site.locations) {
-      const path = location.stock_url?.split(/[?#]/)[0]?.replace(/(.)\/+$/, '$1');
-      if (path?.startsWith(prefix)) expect(built.has(path), `${location.slug}: ${location.stock_url}`).toBe(true);
+    for (const [stock, cars] of [
+      ['its stock', tenant.visible],
+      ['no stock', []],
+    ] as const) {
+      const table = stockRouteTable(cars, tenant.site);
+      const built = new Set([table.base, ...table.routes.map((route) => route.path)]);
+      const prefix = `${searchPrefix(tenant.site)}/`;
+      for (const location of tenant.site.locations) {
+        const path = location.stock_url?.split(/[?#]/)[0]?.replace(/(.)\/+$/, '$1');
+        if (path?.startsWith(prefix)) expect(built.has(path), `${location.slug}, ${stock}: ${location.stock_url}`).toBe(true);
+      }
     }
   });
 });

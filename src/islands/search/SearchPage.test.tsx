@@ -155,3 +155,21 @@ describe('timed promos in the build HTML', () => {
     expect(kinds(built, true)).toEqual(kinds(now, false));
   });
 });
+
+describe("a location's View Our Stock page with none of its cars in stock", () => {
+  it("shows the empty results card: 'No Results Available' and Clear Filters to all stock (spec §8)", async () => {
+    // site-dealerships: Newstead's stock link is /search/newstead; its one car sold out.
+    const tenant = loadTenant('tests/fixtures/tenants/site-dealerships', NOW);
+    const bundle = createBundle({ ...tenant, visible: tenant.visible.filter((car) => car.location?.slug !== 'newstead') }, NOW);
+    const data = await searchBuildData(bundle);
+    const route = data.routes.routes.find((candidate) => candidate.path === '/search/newstead');
+    expect(route).toMatchObject({ preset: { location_name: ['Brisbane Cars Newstead'] } });
+    const result = snapshotResults(data.engine, route!.preset, data.config.pageSize, data.config.index);
+    expect(result.nbHits).toBe(0);
+    const initial = { hits: result.hits, nbHits: 0, page: 0, nbPages: result.nbPages, facets: result.facets, facets_stats: result.facets_stats };
+    const html = renderToString(<SearchPage config={data.config} route={route!} initial={initial} />);
+    expect(html).toContain('<h2>No Results Available</h2>');
+    expect(html).toContain('No results found for your search at this time. Please try adjusting the filters for more results.');
+    expect(html).toMatch(new RegExp(`<a class="button" href="${data.routes.base}"[^>]*>Clear Filters</a>`));
+  });
+});

@@ -90,6 +90,19 @@ describe('affectedSearchPages', () => {
     expect(affected(before, after, [999])).toMatchObject({ all: true });
   });
 
+  it('a location selling out keeps its View Our Stock page in the table, and renders it (no results now)', () => {
+    const linked = { ...(site as object), locations: [{ slug: 'north-yard', name: 'North Yard', stock_url: '/search/north-yard' }] } as never;
+    const gone = before.filter((car) => car.location?.slug === 'north-yard');
+    expect(gone.length).toBeGreaterThan(0);
+    const after = before.filter((car) => !gone.includes(car));
+    const result = affectedSearchPages(linked, before, after, new Set(gone.map((car) => String(car.id))));
+    expect(result).toMatchObject({ all: false });
+    expect(result.all ? [] : result.paths).toContain('north-yard');
+    // Without the link the page went with the location's last car: the table changed.
+    const ids = gone.map((car) => car.id as number);
+    expect(affected(before, after, ids)).toMatchObject({ all: true });
+  });
+
   it('never misses a page whose results really changed (random changes)', () => {
     let compared = 0;
     for (let seed = 1; seed <= 25; seed += 1) {

@@ -1,6 +1,15 @@
 import { generateTenantToken } from 'meilisearch/token';
 import { describe, expect, it } from 'vitest';
-import { engineConfig, heroSearchProps, indexFilePath, makeTileNouns, searchBuildData, searchWordsProblems } from './page-data.ts';
+import {
+  engineConfig,
+  heroSearchProps,
+  indexFilePath,
+  makeTileNouns,
+  searchBuildData,
+  searchWordsProblems,
+  stockLinkedLocations,
+  stockRouteTable,
+} from './page-data.ts';
 import { toSearchDocuments } from '../core/documents.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import { makeSite } from '../../../tests/fixtures/make-site.ts';
@@ -138,5 +147,52 @@ describe("the 'We Want Your Car!' card of the result grids", () => {
     expect(await slots({})).toEqual([8, 17]);
     expect(await slots({ features: { trade_in: false } })).toEqual([]);
     expect(await slots({ features: { trade_in: false }, promo: { card_href: '/finance' } })).toEqual([8, 17]);
+  });
+});
+
+describe("a location's View Our Stock page (stockLinkedLocations, stockRouteTable)", () => {
+  const location = (slug: string, stock_url?: string) => ({
+    id: slug,
+    name: `Cars ${slug}`,
+    slug,
+    address: { street: '1 Example Road', city: 'Newstead', state: 'QLD' },
+    ...(stock_url ? { stock_url } : {}),
+  });
+  const locations = [
+    location('newstead', '/search/newstead'),
+    location('alexandria', '/search/alexandria/?sortBy=price#results'),
+    location('richmond'),
+    location('carindale', '/search/toyota'),
+    location('geebung', 'https://elsewhere.example.com/search/geebung'),
+  ];
+
+  it('is the search page of each location whose stock link is its own /search/{location slug}, with or without cars there', () => {
+    const site = makeSite({ locations });
+    expect(stockLinkedLocations(site)).toEqual([
+      { slug: 'newstead', name: 'Cars newstead' },
+      { slug: 'alexandria', name: 'Cars alexandria' },
+    ]);
+    const routes = stockRouteTable([], site).routes.filter((route) => route.preset.location_name);
+    expect(routes).toEqual([
+      { path: '/search/alexandria', preset: { location_name: ['Cars alexandria'] }, title: 'Cars alexandria' },
+      { path: '/search/newstead', preset: { location_name: ['Cars newstead'] }, title: 'Cars newstead' },
+    ]);
+  });
+
+  it("a car there gives the page its location's name as the feed writes it, one page a slug", () => {
+    const site = makeSite({ locations });
+    const car = makeCar({ id: 1, slug: 'car-1', make: 'Mazda', model: 'CX-5', location: { id: 1, name: 'Newstead Yard', slug: 'newstead' } });
+    expect(stockRouteTable([car], site).routes.filter((route) => route.path === '/search/newstead')).toEqual([
+      { path: '/search/newstead', preset: { location_name: ['Newstead Yard'] }, title: 'Newstead Yard' },
+    ]);
+  });
+
+  it('on a /used-car site, a link of either form', () => {
+    const site = makeSite({ used_car_routes: true, locations: [location('newstead', '/used-car/newstead'), location('alexandria', '/search/alexandria')] });
+    expect(
+      stockRouteTable([], site)
+        .routes.filter((route) => route.preset.location_name)
+        .map((route) => route.path),
+    ).toEqual(['/used-car/alexandria', '/used-car/newstead']);
   });
 });

@@ -41,8 +41,9 @@ function promoWords(site: Site) {
   const wording = siteWording(site);
   return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
 }
-import { buildRoutes, type RouteTable } from '../core/routes.ts';
-import { searchPrefix } from '../../lib/site/search-urls.ts';
+import { buildRoutes, type LinkedLocation, type RouteTable } from '../core/routes.ts';
+import { SEARCH_PREFIX, searchPrefix } from '../../lib/site/search-urls.ts';
+import { slugify } from '../../lib/text/slug.ts';
 
 /** Everything the search pages of one build share (computed once per process). */
 export interface SearchBuildData {
@@ -110,7 +111,23 @@ export function stockRoutes(cars: readonly Car[], site: Site): ReturnType<typeof
   return buildRoutes(
     cars.map((car) => searchDocumentOf(car, site)),
     searchPrefix(site),
+    stockLinkedLocations(site),
   );
+}
+
+/**
+ * The site's locations whose View Our Stock (`stock_url`, on the home page's location cards and
+ * the location pages, shown whatever the stock) is their own search page, /search/{location slug} (or the site's /used-car form): each has
+ * that page in every build, with no results while none of its cars is visible, so a location
+ * selling out leaves no dead link (docs/decisions.md).
+ */
+export function stockLinkedLocations(site: Pick<Site, 'used_car_routes'> & { locations?: Site['locations'] }): LinkedLocation[] {
+  const prefixes = new Set([SEARCH_PREFIX, searchPrefix(site)]);
+  return (site.locations ?? []).flatMap((location) => {
+    const path = location.stock_url?.split(/[?#]/)[0]?.replace(/(.)\/+$/, '$1');
+    const own = [...prefixes].some((prefix) => path === `${prefix}/${slugify(location.slug)}`);
+    return own ? [{ slug: location.slug, name: location.name }] : [];
+  });
 }
 
 /**

@@ -43,13 +43,27 @@ export interface RouteCollision {
   lost: RouteName;
 }
 
-/** The route table of a tenant's documents under `prefix` (src/lib/site/search-urls.ts searchPrefix). */
-export function buildRouteTable(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): RouteTable {
-  return buildRoutes(documents, prefix).table;
+/** A location of the site given its search page whether or not any car is there (a View Our Stock link names it). */
+export interface LinkedLocation {
+  slug: string;
+  name: string;
 }
 
-/** The route table of a tenant's documents under `prefix`, and the routes it could not build (two of one path). */
-export function buildRoutes(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): { table: RouteTable; collisions: RouteCollision[] } {
+/** The route table of a tenant's documents under `prefix` (src/lib/site/search-urls.ts searchPrefix). */
+export function buildRouteTable(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX, linked: readonly LinkedLocation[] = []): RouteTable {
+  return buildRoutes(documents, prefix, linked).table;
+}
+
+/**
+ * The route table of a tenant's documents under `prefix`, and the routes it could not build (two
+ * of one path). Each `linked` location has its location page too (empty results while none of its
+ * cars is visible), unless a car's location of the same slug already gives it one.
+ */
+export function buildRoutes(
+  documents: readonly SearchDocument[],
+  prefix = SEARCH_PREFIX,
+  linked: readonly LinkedLocation[] = [],
+): { table: RouteTable; collisions: RouteCollision[] } {
   const routes: SearchRoute[] = [];
   const collisions: RouteCollision[] = [];
   const taken = new Map<string, { route: SearchRoute; name: RouteName }>();
@@ -68,6 +82,12 @@ export function buildRoutes(documents: readonly SearchDocument[], prefix = SEARC
   };
   for (const route of CAR_TYPE_ROUTES) add(route.slug, route.types.length > 0 ? { car_type: route.types } : {}, route.title, 'car-type');
   const { makes, models, locations, dealerships } = routeNames(documents);
+  const located = new Set([...locations.keys()].map(slugify));
+  for (const location of linked) {
+    if (located.has(slugify(location.slug))) continue;
+    located.add(slugify(location.slug));
+    locations.set(location.slug, location.name);
+  }
   const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [slug, make] of byKey(makes)) add(slug, { make: [make] }, make, 'make');
   for (const [slug, { make, model }] of byKey(models)) if (!slug.endsWith('/')) add(slug, { make: [make], model: [model] }, `${make} ${model}`, 'model');
