@@ -7,6 +7,7 @@
  * received ...') and a regex never reach the operator.
  */
 import * as v from 'valibot';
+import { isValibotWording } from './forms/fields.ts';
 import { closestName } from './spelling.ts';
 
 type Issue = v.BaseIssue<unknown>;
@@ -22,7 +23,7 @@ export interface IssueWording {
 }
 
 /** valibot's own text ('Invalid type: Expected ... but received ...'), which a schema's message replaces. */
-const isDefaultMessage = (issue: Issue) => /^Invalid [\w ]+: (Expected [\s\S]* but r|R)eceived /.test(issue.message);
+const isDefaultMessage = (issue: Issue) => isValibotWording(issue.message);
 
 /** A person-readable message for one issue: the schema's own message, else the problem in words. */
 export function issueMessage(issue: Issue, wording: IssueWording = {}): string {

@@ -14,7 +14,7 @@ export type FormCheck<T> = { ok: true; output: T; errors: Record<string, never> 
 export function checkForm<TSchema extends v.GenericSchema>(schema: TSchema, values: Record<string, unknown>): FormCheck<v.InferOutput<TSchema>> {
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, output: result.output, errors: {} };
-  return { ok: false, output: undefined, errors: fieldErrors(result.issues) };
+  return { ok: false, output: undefined, errors: fieldErrors(result.issues, schema) };
 }
 
 /** The error entries in the order the fields appear on the form (unknown fields last). */

@@ -296,12 +296,96 @@ export const contactEntries = {
  */
 export const { opt_in: optInEntry, ...contactEntriesWithoutOptIn } = contactEntries;
 
-/** Field-level messages of a failed parse: { 'field': 'first message' } (for forms and API responses). */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+/**
+ * Whether a message is valibot's own wording, which it gives a rule that names no message of its
+ * own ('Invalid key: Expected "state" but received undefined', 'Invalid type: Expected string but
+ * received 123'): never shown as it is (fieldErrors here, issueMessage in ../issues.ts).
+ */
+export function isValibotWording(message: string): boolean {
+  return /^Invalid [\w ]+: (?:Expected [\s\S]* but r|R)eceived /.test(message);
+}
+
+/** A schema as fieldErrors walks it: the parts of valibot's schemas it reads, all optional. */
+interface SchemaParts {
+  kind?: string;
+  message?: unknown;
+  pipe?: readonly SchemaParts[];
+  wrapped?: SchemaParts;
+  entries?: Record<string, SchemaParts>;
+  item?: SchemaParts;
+  value?: SchemaParts;
+  options?: readonly SchemaParts[];
+}
+
+/** The first message `schema` itself names (its type check's, then its rules' in order, through optional and union), if any. */
+function ownMessage(schema: SchemaParts | undefined): string | undefined {
+  if (!schema) return undefined;
+  if (schema.pipe) {
+    for (const item of schema.pipe) {
+      const message = item.kind === 'schema' ? ownMessage(item) : typeof item.message === 'string' ? item.message : undefined;
+      if (message !== undefined) return message;
+    }
+    return undefined;
+  }
+  if (typeof schema.message === 'string') return schema.message;
+  if (schema.wrapped) return ownMessage(schema.wrapped);
+  for (const option of schema.options ?? []) {
+    const message = ownMessage(option);
+    if (message !== undefined) return message;
+  }
+  return undefined;
+}
+
+/** The schema of the field at `path` inside `schema` (through optional, pipe, object, array, record and union), if it can be found. */
+function schemaAt(schema: SchemaParts | undefined, path: readonly PropertyKey[]): SchemaParts | undefined {
+  if (!schema || path.length === 0) return schema;
+  if (schema.wrapped) return schemaAt(schema.wrapped, path);
+  const [key, ...rest] = path;
+  if (schema.entries) return schemaAt(schema.entries[String(key)], rest);
+  if (schema.item) return schemaAt(schema.item, rest);
+  if (schema.value) return schemaAt(schema.value, rest);
+  const inner = schema.pipe?.find((item, index) => index > 0 && item.kind === 'schema');
+  if (inner) return schemaAt(inner, path);
+  for (const option of schema.options ?? []) {
+    const found = schemaAt(option, path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The message a field's rule gives an empty value (''), else the first message it names, else the spec's required message. */
+function blankMessage(field: SchemaParts | undefined): string {
+  const blank = field ? v.safeParse(field as v.GenericSchema, '') : undefined;
+  const message = blank && !blank.success ? blank.issues[0].message : undefined;
+  return (message !== undefined && !isValibotWording(message) ? message : ownMessage(field)) ?? FORM_MESSAGES.required;
+}
+
+/**
+ * The message a person reads for `issue`: the rule's own, or in place of valibot's wording the
+ * field's: a missing key reads as the field's blank-value message (blankMessage), a value over
+ * a length without a message as tooLong, any other (a wrong type) as the first message the field
+ * names, else its blank-value message. Without the schema the field is unknown: required.
+ */
+function fieldMessage(issue: v.BaseIssue<unknown>, schema: v.GenericSchema | undefined): string {
+  if (!isValibotWording(issue.message)) return issue.message;
+  const path = (issue.path ?? []).map((item) => item.key as PropertyKey);
+  const field = schemaAt(schema as SchemaParts | undefined, path);
+  const missingKey = issue.kind === 'schema' && issue.input === undefined && path.length > 0 && issue.expected === `"${String(path.at(-1))}"`;
+  if (missingKey) return blankMessage(field);
+  if (issue.type === 'max_length' && typeof issue.requirement === 'number') return FORM_MESSAGES.tooLong(issue.requirement);
+  return ownMessage(field) ?? blankMessage(field);
+}
+
+/**
+ * Field-level messages of a failed parse: { 'field': 'first message' } (for forms and API
+ * responses), never valibot's own wording: `schema`, the one parsed, gives a field's own
+ * message in its place (fieldMessage).
+ */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[], schema?: v.GenericSchema): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '(form)';
-    fields[key] ??= issue.message;
+    fields[key] ??= fieldMessage(issue, schema);
   }
   return fields;
 }

@@ -145,7 +145,7 @@ export function completedFormProblems(lead: LeadFormValues, settings: LeadFormSe
   const kind = leadFormKind(lead);
   const schema = formSchema(kind, lead, settings);
   const result = v.safeParse(schema, asFormInput(schema, lead));
-  const problems = result.success ? {} : fieldErrors(result.issues);
+  const problems = result.success ? {} : fieldErrors(result.issues, schema);
   if (kind === 'service-booking' && settings.serviceLocations.length > 1 && !lead.location) problems.location = FORM_MESSAGES.required;
   if (kind === 'finance') {
     const custom = (lead.custom_params ?? {}) as Record<string, unknown>;

@@ -32,7 +32,7 @@ export function sendError(reply: FastifyReply, status: number, error: string, fi
 export function parseOr400<T extends v.GenericSchema>(schema: T, input: unknown, reply: FastifyReply): v.InferOutput<T> | undefined {
   const result = v.safeParse(schema, input ?? {});
   if (result.success) return result.output;
-  sendError(reply, 400, FIX_ERRORS, fieldErrors(result.issues));
+  sendError(reply, 400, FIX_ERRORS, fieldErrors(result.issues, schema));
   return undefined;
 }
 

@@ -8,10 +8,9 @@
  *   POST /api/payments/webhook/:slug    the provider's signed events (raw body, no tenant host)
  */
 import * as v from 'valibot';
-import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendError } from '../../kernel/http.ts';
+import { parseOr400, sendError } from '../../kernel/http.ts';
 import { gatedOnly, passesGate, type GatedAction } from '../../kernel/gated-actions.ts';
 import type { SessionStore } from '../../kernel/session.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
@@ -68,9 +67,8 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   const { payments, sessions, now } = deps;
 
   app.post('/api/payments/reservations', { preHandler: gatedOnly(sessions, now, 'reserve') }, async (request, reply) => {
-    const parsed = v.safeParse(StartReservationSchema, request.body ?? {});
-    if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
-    const body = parsed.output;
+    const body = parseOr400(StartReservationSchema, request.body, reply);
+    if (!body) return reply;
     const result = await payments.startReservation(request.tenant, {
       leadId: body.lead_id,
       carId: body.car_id,
@@ -84,10 +82,10 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   });
 
   app.post('/api/payments/online-payment', { preHandler: gatedOnly(sessions, now, 'online-payment') }, async (request, reply) => {
-    const parsed = v.safeParse(StartOnlinePaymentSchema, request.body ?? {});
-    if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
+    const parsed = parseOr400(StartOnlinePaymentSchema, request.body, reply);
+    if (!parsed) return reply;
     const tenant = request.tenant;
-    const { attempt, terms_conditions: _terms, amount, reference, ...contact } = parsed.output;
+    const { attempt, terms_conditions: _terms, amount, reference, ...contact } = parsed;
     const overLimit = onlinePaymentLimitRefusal(amount, tenant.site.payments.online_payment_max);
     if (overLimit) return sendError(reply, 422, FIX_ERRORS, { amount: overLimit });
     if (!payments.provider(tenant)) return sendError(reply, 409, NO_ONLINE_PAYMENT_MESSAGE);
@@ -124,25 +122,25 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   const PaymentParams = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'expected a payment id')) });
 
   app.post('/api/payments/:id/intent', async (request, reply) => {
-    const params = v.safeParse(PaymentParams, request.params);
-    if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
+    const params = parseOr400(PaymentParams, request.params, reply);
+    if (!params) return reply;
     // The card of a gated family's payment (a reservation: checkout; an invoice: online-payment); an unknown id is createIntent's 404.
-    const payment = await payments.get(request.tenant.slug, params.output.id);
+    const payment = await payments.get(request.tenant.slug, params.id);
     if (payment && !(await passesGate(sessions, request, reply, now(), paymentAction(payment.kind)))) return reply;
-    const result = await payments.createIntent(request.tenant, params.output.id, request.client);
+    const result = await payments.createIntent(request.tenant, params.id, request.client);
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');
     return reply.code(201).send({ success: true, ...result.intent });
   });
 
   app.get('/api/payments/:id', async (request, reply) => {
-    const params = v.safeParse(PaymentParams, request.params);
-    if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
+    const params = parseOr400(PaymentParams, request.params, reply);
+    if (!params) return reply;
     // The payer's status, held to its family's gate as its card is (before the provider is asked for it); an unknown id is the 404 below.
-    const stored = await payments.get(request.tenant.slug, params.output.id);
+    const stored = await payments.get(request.tenant.slug, params.id);
     if (stored && !(await passesGate(sessions, request, reply, now(), paymentAction(stored.kind)))) return reply;
     // Its verdict asked of the provider when the webhook is late (at most once in a while: the server decides, not the polling).
-    const payment = await payments.polled(request.tenant, params.output.id);
+    const payment = await payments.polled(request.tenant, params.id);
     if (!payment) return sendError(reply, 404, 'Not found');
     reply.header('cache-control', 'no-store');
     return {

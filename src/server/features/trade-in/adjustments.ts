@@ -13,7 +13,7 @@ import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { EnterVinSchema } from '../../../schemas/api/trade-in.ts';
 import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import type { ApiContext } from '../../kernel/context.ts';
-import { sendError } from '../../kernel/http.ts';
+import { parseOr400, sendError } from '../../kernel/http.ts';
 import type { TradeInAdapters } from './adapters.ts';
 import type { TradeInStore } from './store.ts';
 import { adjustableOffer, adjustedOffer } from '../../leads/trade-in-answers.ts';
@@ -31,9 +31,8 @@ const BodySchema = v.object({
 /** Register the adjustments route (from the trade-in plugin; `tradeIn`: its store, which writes the adjusted offer). */
 export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
   app.post('/api/trade-in/adjustments', offeredAndGated(ctx.stores.sessions, ctx.now, 'valuation', 'trade_in'), async (request, reply) => {
-    const parsed = v.safeParse(BodySchema, request.body);
-    if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
-    const body = parsed.output;
+    const body = parseOr400(BodySchema, request.body, reply);
+    if (!body) return reply;
     const problems = adjustmentErrors(body.answers);
     if (problems) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, problems);
     const answers = body.answers as AdjustmentAnswers;
@@ -56,7 +55,7 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
 
     const plate = v.safeParse(EnterVinSchema, { rego: body.rego, state: body.regoState });
     if (!plate.success || body.km === undefined) {
-      const fields = plate.success ? {} : Object.fromEntries(Object.entries(fieldErrors(plate.issues)).map(([key, message]) => [key === 'state' ? 'regoState' : key, message]));
+      const fields = plate.success ? {} : Object.fromEntries(Object.entries(fieldErrors(plate.issues, EnterVinSchema)).map(([key, message]) => [key === 'state' ? 'regoState' : key, message]));
       return sendError(reply, 400, LEAD_MESSAGES.fixErrors, { ...fields, ...(body.km === undefined ? { km: 'km: the odometer reading is needed to value a car by its registration' } : {}), ...(body.rego === undefined ? { id: 'Send the id of the valuation, or rego and regoState' } : {}) });
     }
     const vehicles = await ctx.adapters.valuation.lookup(tenant, plate.output.rego, plate.output.state);
