@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { COMMENTS_MAX } from './forms/fields.ts';
+import { enquiryFormSchema } from './forms/enquiry.ts';
+import { COMMENTS_MAX, fieldErrors } from './forms/fields.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
 import { ReserveFormSchema } from './forms/reserve.ts';
 import { SERVICE_DATE_MESSAGE } from './forms/service-booking.ts';
@@ -25,6 +26,16 @@ describe('LeadSubmissionSchema', () => {
     expect(result.success).toBe(false);
     const paths = result.issues!.map((issue) => v.getDotPath(issue));
     expect(paths).toEqual(expect.arrayContaining(['lead_id', 'email', 'postcode', 'custom_params']));
+  });
+  it("answers a blank category as the enquiry form does (spec §5: category required): '* This field is required', too long as tooLong", () => {
+    const messages = (schema: v.GenericSchema, category: string) => {
+      const result = v.safeParse(schema, { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', message: 'Hi', category });
+      return result.success ? {} : fieldErrors(result.issues, schema);
+    };
+    for (const category of [' ', 'x'.repeat(81)]) {
+      expect(messages(LeadSubmissionSchema, category).category).toBe(messages(enquiryFormSchema(), category).category);
+    }
+    expect(messages(LeadSubmissionSchema, '').category).toBe(FORM_MESSAGES.required);
   });
   it('keeps a missing opt_in missing: no default consent (a service booking step lead sends none)', () => {
     expect(v.parse(LeadSubmissionSchema, { name: 'Jo', email: 'jo@example.com' })).not.toHaveProperty('opt_in');

@@ -10,7 +10,7 @@
  * but the message is one line (oneLine, ./forms/fields.ts).
  */
 import * as v from 'valibot';
-import { AU_STATES, blankOr, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, messageText, NAME_MAX, oneLine, optionalEmail, optionalMobilePhone, optionalPhone, optionalPostcode, optionalText, postcode, SUBCATEGORY_MAX, termsAccepted, yesNo } from './forms/fields.ts';
+import { AU_STATES, blankOr, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, leadCategory, messageText, NAME_MAX, oneLine, optionalEmail, optionalMobilePhone, optionalPhone, optionalPostcode, optionalText, postcode, SUBCATEGORY_MAX, termsAccepted, yesNo } from './forms/fields.ts';
 import { InstantOfferDetailsSchema } from './forms/instant-offer.ts';
 import { preferredServiceDate, serviceOrderDetails, ServiceVehicleStepSchema } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
@@ -61,8 +61,8 @@ export const LeadAttributesSchema = v.object({
 export const LeadSubmissionSchema = v.object({
   /** Tenant slug when the host does not name it (API on its own domain). */
   site: v.optional(v.pipe(v.string(), v.transform(oneLine), v.maxLength(80))),
-  /** Spec §5: category required, default General Enquiry. */
-  category: v.optional(v.pipe(v.string(), v.transform(oneLine), v.trim(), v.minLength(1, 'category is empty'), v.maxLength(80)), 'General Enquiry'),
+  /** Spec §5: category required, default General Enquiry (the enquiry form's field). */
+  category: leadCategory,
   subcategory: optionalText(SUBCATEGORY_MAX),
   /** Present on the second and later steps of a multi-step form: updates that lead. */
   lead_id: v.optional(leadId),

@@ -136,6 +136,7 @@ describe('field messages of every endpoint', () => {
     const leads = async (category: unknown) =>
       (await post('/api/leads', { ...{ name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' }, category })).category;
     expect(await leads(123)).toBe(await leads(''));
+    expect(await leads('')).toBe(FORM_MESSAGES.required);
     expect(await leads('x'.repeat(81))).toBe(FORM_MESSAGES.tooLong(80));
   });
 });

@@ -4,7 +4,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { contactEntries, checkbox, messageText, optionalText, requiredText, SUBCATEGORY_MAX, termsAccepted, yesNo } from './fields.ts';
+import { contactEntries, checkbox, leadCategory, messageText, optionalText, requiredText, SUBCATEGORY_MAX, termsAccepted, yesNo } from './fields.ts';
 
 /** Categories offered when the form shows the category select (the lead e-mail's subject names each). */
 export const ENQUIRY_CATEGORIES = ['General Enquiry', 'Sales Enquiry', 'Finance Enquiry', 'Service Enquiry', 'Parts Enquiry', 'Trade-in Enquiry'] as const;
@@ -25,8 +25,7 @@ export interface EnquiryFormOptions {
 export function enquiryFormSchema(options: EnquiryFormOptions = {}) {
   return v.object({
     ...contactEntries,
-    /** Default 'General Enquiry'. */
-    category: v.optional(requiredText(80), 'General Enquiry'),
+    category: leadCategory,
     subcategory: optionalText(SUBCATEGORY_MAX),
     /** Label 'Comments'. */
     message: messageText(options.commentsRequired ?? true, 5000),

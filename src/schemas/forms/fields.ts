@@ -94,6 +94,9 @@ const blankAsUndefined = (text: string): string | undefined => (text === '' ? un
 /** A required one-line text field, trimmed, bounded. */
 export const requiredText = (max = 200, message: string = FORM_MESSAGES.required) => v.pipe(oneLineText(max, message), v.minLength(1, message));
 
+/** A lead's category (spec §5: required, default General Enquiry), at most 80 characters: the enquiry form's field and the lead API's, its messages theirs. */
+export const leadCategory = v.optional(requiredText(80), 'General Enquiry');
+
 /** An optional one-line text field: blank becomes undefined. */
 export const optionalText = (max = 200) => v.optional(v.pipe(oneLineText(max), v.transform(blankAsUndefined)));
 
