@@ -220,3 +220,13 @@ describe('kmInput reads a kilometre reading as the kilometre field does (parseWh
     expect(result.issues?.[0].message).toBe(FORM_MESSAGES.number);
   });
 });
+
+describe('a length limit in words', () => {
+  it('names the most characters a field takes, which it takes: Rego takes 12 and says at most 12', () => {
+    const rego = enquiryFormSchema().entries.Rego;
+    expect(v.safeParse(rego, 'A'.repeat(12)).success).toBe(true);
+    const over = v.safeParse(rego, 'A'.repeat(13));
+    expect(over.issues?.[0].message).toBe('Please use at most 12 characters.');
+    expect(FORM_MESSAGES.tooLong(12)).toBe('Please use at most 12 characters.');
+  });
+});

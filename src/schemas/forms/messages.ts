@@ -21,7 +21,7 @@ export const FORM_MESSAGES = {
   imageTooLarge: 'Please upload an image file under 10MB',
   tooManyImages: 'You can only upload 10 images',
   stepIncomplete: 'Please complete the form step before proceeding',
-  tooLong: (max: number) => `Please keep this under ${max} characters.`,
+  tooLong: (max: number) => `Please use at most ${max} characters.`,
 } as const;
 
 /** Answers of the postcode look-ups (dealer locator, delivery estimate, /api/geocode). */
