@@ -157,6 +157,19 @@ describe("POST /api/leads: car fields, the instant offer's answers, comments", (
   /** The /cars/trade-in lead: towards car 1 of alpha. */
   const towardsCar = (evalid: string, answers: Record<string, string>) => ({ ...tradeInLead(evalid, answers), car_id: '1' });
 
+  it("a Request Photos lead sent without a message is stored with the form's hidden default text (spec §5), as the form sends it", async () => {
+    const photos = { category: 'Request Photos', car_id: '1', name: 'Jo', email: 'jo@example.com', phone: '0412 555 111', postcode: '4000' };
+    const stored = async (payload: Record<string, unknown>) => {
+      const response = await post(ALPHA, '/api/leads', payload);
+      expect(response.statusCode, response.body).toBe(201);
+      return (await app.stores.leads.get('alpha', response.json().lead_id))?.data.message;
+    };
+    expect(await stored(photos)).toBe('Please send photos for this car');
+    expect(await stored({ ...photos, message: '  ' })).toBe('Please send photos for this car');
+    expect(await stored({ ...photos, category: 'request photos' })).toBe('Please send photos for this car');
+    expect(await stored({ ...photos, message: 'The interior, please.' })).toBe('The interior, please.');
+  });
+
   it('an offer the adjustments call never adjusted is kept, towards a car too: the evaluation decides, not the lead (docs/forms.md)', async () => {
     const { evalid, base } = await valuedEvaluation('abc 123');
     const answers = { service_history: 'No service history', number_of_keys: '1', car_condition: 'Poor' } as const;

@@ -19,6 +19,7 @@ import { completedFormProblems, offeredProblems, optionProblems } from '../../..
 import { CONDITION_OPTIONS, type ConditionQuestion } from '../../../schemas/forms/instant-offer.ts';
 import { ANSWERS_WITHOUT_OFFER, EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { withRequestPhotosText } from '../../../schemas/forms/request-photos.ts';
 import { optionalText } from '../../../schemas/forms/fields.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
@@ -73,8 +74,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // The instant offer's 'comments' (spec §3) is the message: the API's one name mapping.
     const named = commentsAsMessage(request.body);
     if (named.problem) return sendError(reply, 400, FIX_ERRORS, named.problem);
-    const lead = parseOr400(LeadSubmissionSchema, named.body, reply);
-    if (!lead) return reply;
+    const parsed = parseOr400(LeadSubmissionSchema, named.body, reply);
+    if (!parsed) return reply;
+    // A new Request Photos lead sent without a message carries the form's hidden default text (spec §5).
+    const lead = parsed.lead_id === undefined ? withRequestPhotosText(parsed) : parsed;
     if (lead[HONEYPOT_FIELD]) {
       // Looks like success to the bot; nothing is stored or delivered.
       request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
