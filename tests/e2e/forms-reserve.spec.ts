@@ -68,3 +68,35 @@ test('online purchase journey posts each step under one lead and ends with the d
   expect(leads[0]).toMatchObject({ form_completed: true, car_id: '502' });
   expect(leads[0]!.data).toMatchObject({ subcategory: 'Online Purchase', 'do-you-have-a-trade-in': 'Yes', finance: 'No' });
 });
+
+test('a session that ends while the shopper types: Next goes to sign-in, and back on the checkout the form holds what was typed, not sent', async ({ page, context }) => {
+  const email = uniqueEmail('kept');
+  await page.goto(tenantUrl('forms-demo', `/cars/${CAR.slug}/checkout`));
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/checkout/?$`));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await fillContact(form, { name: 'Kept', email, phone: '0412345678', postcode: '4000' });
+  await form.getByLabel('Comments').fill('Keep this note');
+  // The session ends (its cookie gone): the lead API answers 401 sign_in:true.
+  await context.clearCookies();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?type=checkout&redirect=/);
+  expect(leadsByEmail('forms-demo', email)).toEqual([]);
+  const stored = await page.evaluate(() => sessionStorage.getItem('kept_forms') ?? '');
+  expect(stored).toContain('Keep this note');
+  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/checkout/?$`));
+  const back = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(back.getByLabel('First Name')).toHaveValue('Kept');
+  await expect(back.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  await expect(back.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('0412345678');
+  await expect(back.getByLabel('Postcode')).toHaveValue('4000');
+  await expect(back.getByLabel('Comments')).toHaveValue('Keep this note');
+  // Nothing is sent by itself, and nothing is left on the device once it is put back.
+  expect(leadsByEmail('forms-demo', email)).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('kept_forms'))).toBeNull();
+  await back.getByRole('button', { name: 'Next' }).click();
+  await expect(back).toHaveAttribute('data-step', 'payment');
+  await expect.poll(() => leadsByEmail('forms-demo', email).map((lead) => lead.form_completed)).toEqual([false]);
+});

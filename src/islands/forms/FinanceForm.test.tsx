@@ -173,3 +173,59 @@ describe('FinanceForm when the car choices cannot be loaded', () => {
     expect(mounted.host.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
   });
 });
+
+describe('FinanceForm when the session ended while the shopper typed (a gated 401 sends them to sign-in)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+  });
+
+  it('what was typed is put back when the shopper comes back from sign-in, and nothing is sent until they press send again', async () => {
+    const assign = vi.fn();
+    const page = {
+      ...window.location,
+      assign,
+      pathname: '/finance',
+      search: '',
+      origin: 'https://finance.example.com.au',
+      href: 'https://finance.example.com.au/finance',
+    };
+    vi.stubGlobal('location', page);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let calls = stubApi({
+      '/kept-choices.json': [200, JSON.parse(encodeCarChoices([car]))],
+      '/leads': [401, { success: false, error: 'Please sign in to continue.', sign_in: true }],
+    });
+    const form = () => mounted.host.querySelector('form')!;
+    const field = (name: string) => form().querySelector<HTMLInputElement | HTMLTextAreaElement>(`#finance-form-${name}`)!;
+    const show = () =>
+      mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/kept-choices.json" dealershipSlugs={dealershipSlugs} />);
+    show();
+    await settle();
+    fill(field('message'), 'Looking for a 5 year loan');
+    typeKeys(field('vehiclePriceBudget') as HTMLInputElement, '30000');
+    await sendContact(form());
+    expect(assign).toHaveBeenCalledWith('/sign-in?type=finance&redirect=%2Ffinance&back=%2F');
+    expect(calls.filter((call) => call.path === '/leads')).toHaveLength(1);
+
+    // Signed in again, the shopper is back on /finance: a fresh page with the form as typed.
+    mounted.reset();
+    calls = stubApi({ '/kept-choices.json': [200, JSON.parse(encodeCarChoices([car]))], '/leads': [201, { lead_id: 'lead-kept' }] });
+    show();
+    await settle();
+    expect(field('name').value).toBe('Jo');
+    expect(field('email').value).toBe('jo@example.com');
+    expect(field('phone').value).toBe('0412345678');
+    expect(field('postcode').value).toBe('4000');
+    expect(field('vehiclePriceBudget').value).toBe('$30,000');
+    expect(field('message').value).toBe('Looking for a 5 year loan');
+    expect(calls.filter((call) => call.path === '/leads')).toHaveLength(0);
+    // Put back once: nothing is left on the device for the next visit.
+    expect(sessionStorage.getItem('kept_forms')).toBeNull();
+
+    await submit(form());
+    const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+    expect(lead).toMatchObject({ name: 'Jo', email: 'jo@example.com', message: 'Looking for a 5 year loan' });
+    expect(assign).toHaveBeenLastCalledWith('/success');
+  });
+});

@@ -5,6 +5,7 @@
  */
 
 import { gateType, signInFromHere } from '../../lib/forms/gating.ts';
+import { keepFormsForSignIn } from '../../stores/kept-forms.ts';
 import { signOutIfRejected } from '../../stores/session.ts';
 
 /** Outcome of one API call. */
@@ -13,9 +14,11 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; 
 /**
  * A gated family's call answered 401 with `sign_in: true` (src/server/kernel/gated-actions.ts: the
  * site gates this page and the API has no session): the local session ends and the shopper goes
- * to sign-in as the page gate (GateGuard) sends them, back to this page afterwards.
+ * to sign-in as the page gate (GateGuard) sends them, back to this page afterwards. What the page's
+ * forms hold is kept first (src/stores/kept-forms.ts), for each form to put back on the way back.
  */
 export function sendToSignIn(): void {
+  keepFormsForSignIn();
   signOutIfRejected(401);
   const here = window.location;
   here.assign(signInFromHere(gateType(here.pathname), here, window.document.referrer));

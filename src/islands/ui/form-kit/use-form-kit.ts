@@ -2,9 +2,11 @@
  * The form kit's state hook (spec §5 "form error presentation"): values, field errors, the
  * form-level message, focus on the first error (else the form's alert), and the Idempotency-Key
  * of the first lead post. Values live in React state, so nothing typed is lost when a submission
- * fails. Contract: `formId` is unique on the page; field ids are `${formId}-${name}`.
+ * fails; a gated call's 401 that sends the shopper to sign-in keeps them on the device, and they
+ * are put back when the shopper returns (src/stores/kept-forms.ts). Contract: `formId` is unique on the page; field ids are `${formId}-${name}`.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { registerKeptForm, restoredValues, takeKeptForm } from '../../../stores/kept-forms.ts';
 import { newRequestKey } from './request-key.ts';
 
 export type FormValues = Record<string, unknown>;
@@ -77,11 +79,24 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const [requestKey] = useState(newRequestKey);
   const labels = useRef<Record<string, FieldLabel>>({});
 
+  const current = useRef(values);
   useEffect(() => {
+    current.current = values;
+  });
+  // The form's values are kept if a gated call sends the shopper to sign-in (api.ts sendToSignIn).
+  useEffect(() => registerKeptForm(formId, () => current.current), [formId]);
+
+  useEffect(() => {
+    // Back from sign-in: what was typed before leaving is put back (not sent: the shopper sends it again).
+    const kept = takeKeptForm(formId);
+    const restored = kept ? restoredValues(values, kept) : {};
     // Text typed into the server-rendered form before hydration is taken into state, so it
     // is neither lost nor sent blank.
     const form = formRef.current;
-    if (!form) return;
+    if (!form) {
+      if (Object.keys(restored).length > 0) setValues((previous) => ({ ...previous, ...restored }));
+      return;
+    }
     const typed: Record<string, string> = {};
     for (const element of Array.from(form.elements)) {
       const field = element as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -89,7 +104,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
         continue;
       if (field.value !== '' && values[field.name] === '') typed[field.name] = field.value;
     }
-    if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
+    if (Object.keys(typed).length > 0 || Object.keys(restored).length > 0) setValues((previous) => ({ ...previous, ...restored, ...typed }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island takes the form over: later input is the state's own
   }, []);
 

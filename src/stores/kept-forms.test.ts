@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './persisted.ts';
+import { createKeptForms, isSecretField, KEPT_FORM_MAX_AGE_MS, KEPT_FORMS_KEY, keepableValues, restoredValues } from './kept-forms.ts';
+
+/** A kept-forms store on its own storage, clock and page. */
+function store(page = '/finance') {
+  const base = memoryStorage();
+  const storage = { ...base, removeItem: (key: string) => void delete base.data[key] };
+  const clock = { now: 1_000_000, page };
+  const kept = createKeptForms(
+    () => storage,
+    () => clock.now,
+    () => clock.page,
+  );
+  return { kept, data: base.data, clock };
+}
+
+describe('kept forms (a gated 401 sends the shopper to sign-in)', () => {
+  it('keeps each form on the page by page and form, and hands it back once', () => {
+    const { kept, data } = store();
+    kept.register('finance-form', () => ({ name: 'Jo', message: 'A 5 year loan', terms_conditions: true, budget: '' }));
+    kept.register('empty-form', () => ({ name: '' }));
+    kept.keepForSignIn();
+    expect(Object.keys(JSON.parse(data[KEPT_FORMS_KEY]!) as object)).toEqual(['/finance finance-form']);
+    expect(kept.take('finance-form')).toEqual({ name: 'Jo', message: 'A 5 year loan', terms_conditions: true });
+    expect(kept.take('finance-form')).toBeNull();
+    expect(data[KEPT_FORMS_KEY]).toBeUndefined();
+  });
+
+  it('another page (or the same page for another car) gets nothing', () => {
+    const { kept, clock } = store('/finance?car_id=7');
+    kept.register('finance-form', () => ({ name: 'Jo' }));
+    kept.keepForSignIn();
+    clock.page = '/finance?car_id=8';
+    expect(kept.take('finance-form')).toBeNull();
+    clock.page = '/finance?car_id=7';
+    expect(kept.take('finance-form')).toEqual({ name: 'Jo' });
+  });
+
+  it('a form gone from the page is not kept', () => {
+    const { kept } = store();
+    const gone = kept.register('test-drive', () => ({ name: 'Jo' }));
+    gone();
+    kept.keepForSignIn();
+    expect(kept.take('test-drive')).toBeNull();
+  });
+
+  it('values older than the bounded time are dropped', () => {
+    const { kept, clock } = store();
+    kept.register('finance-form', () => ({ name: 'Jo' }));
+    kept.keepForSignIn();
+    clock.now += KEPT_FORM_MAX_AGE_MS;
+    expect(kept.take('finance-form')).toBeNull();
+  });
+
+  it('never keeps a password, a sign-in code or card data, nor what storage cannot hold', () => {
+    for (const name of [
+      'password',
+      'code',
+      'otp',
+      'pin',
+      'card_number',
+      'cardNumber',
+      'card',
+      'cvc',
+      'cvv',
+      'expiry',
+      'card-expiry',
+      'verification_code',
+      'oneTimeCode',
+    ])
+      expect(isSecretField(name), name).toBe(true);
+    for (const name of ['postcode', 'name', 'email', 'phone', 'message', 'reference', 'amount', 'vehiclePriceBudget'])
+      expect(isSecretField(name), name).toBe(false);
+    const file = new Blob(['x']);
+    expect(
+      keepableValues({ phone: '0412345678', code: '123456', password: 'p', card_number: '4242', photos: [file], _step: '2', km: 42000, extras: ['Tow bar'] }),
+    ).toEqual({
+      phone: '0412345678',
+      km: 42000,
+      extras: ['Tow bar'],
+    });
+  });
+
+  it('puts back only the fields the form has, each of the same kind', () => {
+    expect(
+      restoredValues(
+        { name: '', opt_in: false, extras: [] as string[], code: '' },
+        { name: 'Jo', opt_in: 'yes', extras: ['Tow bar'], gone: 'x', code: '123456' },
+      ),
+    ).toEqual({
+      name: 'Jo',
+      extras: ['Tow bar'],
+    });
+  });
+});
