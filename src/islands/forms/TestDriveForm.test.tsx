@@ -5,6 +5,7 @@
  * available car of the site's car choices: a coming-soon car is not on the lot to be driven.
  */
 import * as v from 'valibot';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig, leadCar } from '../../lib/forms/form-config.ts';
 import { testDriveDates } from '../../lib/forms/test-drive-booking.ts';
@@ -13,6 +14,7 @@ import { $sentLead } from '../../stores/prefill.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { ANSWER_WAIT_MS } from '../ui/bounded-wait.ts';
 import TestDriveForm from './TestDriveForm.tsx';
 
 const mounted = mountRoot();
@@ -149,6 +151,23 @@ describe('TestDriveForm booking time', () => {
     const box = mounted.host.querySelector<HTMLInputElement>('#free-dateTime')!;
     expect(box.type).toBe('datetime-local');
     expect([box.min, box.max]).toEqual(['2026-12-25T00:00', '2027-01-24T23:59']);
+  });
+
+  it('an availability call that does not answer within the bounded wait: the free date-time box, not Loading for ever', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(String(url));
+      return new Promise<Response>(() => undefined);
+    });
+    mounted.render(<TestDriveForm formId="slow" config={perth} car={car as never} />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1)));
+    expect(mounted.host.textContent).toContain('Loading available times…');
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(mounted.host.textContent).not.toContain('Loading available times…');
+    expect(mounted.host.querySelector<HTMLInputElement>('#slow-dateTime')!.type).toBe('datetime-local');
+    expect(asked).toEqual(['/api/test-drive/availability?car_id=8']);
   });
 
   it('asks for the longest window (31 days) when the first week has no free slot, and offers its slots', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANSWER_WAIT_MS, UPLOAD_WAIT_MS } from '../ui/bounded-wait.ts';
 import { callApi, failureMessage, UNAVAILABLE_RETRIES } from './api.ts';
 
 const unavailable = () =>
@@ -34,6 +35,55 @@ describe('callApi during a database outage', () => {
     fetch.mockClear();
     expect(await callApi('/api', '/leads', { body: { name: 'Jo' }, wait })).toMatchObject({ ok: false, status: 503 });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('callApi within the bounded wait (src/islands/ui/bounded-wait.ts)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** callApi against a fetch that answers only with headers, its body never coming; the result once settled. */
+  function slowCall(options: Parameters<typeof callApi>[2] = {}) {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = new ReadableStream({ start: () => undefined });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { status: 200 })));
+    const settled: { result?: unknown } = {};
+    void callApi('/api', '/test-drive/availability?car_id=1', options).then((result) => (settled.result = result));
+    return settled;
+  }
+
+  it('an answer whose body does not come within ANSWER_WAIT_MS is a failure (status 0), as a network failure is', async () => {
+    const settled = slowCall();
+    await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1);
+    expect(settled.result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled.result).toEqual({ ok: false, status: 0, message: undefined, fieldErrors: {} });
+  });
+
+  it('a photo upload (a multipart body) has UPLOAD_WAIT_MS', async () => {
+    const body = new FormData();
+    body.append('evalid', 'E1');
+    const settled = slowCall({ body });
+    await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS);
+    expect(settled.result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(UPLOAD_WAIT_MS - ANSWER_WAIT_MS);
+    expect(settled.result).toMatchObject({ ok: false, status: 0 });
+  });
+
+  it("the caller's own abort still ends the call at once", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    const controller = new AbortController();
+    const call = callApi('/api', '/watchlist', { signal: controller.signal });
+    controller.abort();
+    expect(await call).toMatchObject({ ok: false, status: 0 });
   });
 });
 

@@ -6,6 +6,7 @@
 
 import { gateType, signInFromHere } from '../../lib/forms/gating.ts';
 import { keepFormsForSignIn } from '../../stores/kept-forms.ts';
+import { ANSWER_WAIT_MS, UPLOAD_WAIT_MS, withinWait } from '../ui/bounded-wait.ts';
 import { signOutIfRejected } from '../../stores/session.ts';
 
 /** Outcome of one API call. */
@@ -62,7 +63,8 @@ export const UNAVAILABLE_MAX_WAIT_SECONDS = 10;
  * is safe to repeat (a GET, or a submission with its Idempotency-Key, which the API stores at
  * most once) and is answered 503 with a Retry-After of at most UNAVAILABLE_MAX_WAIT_SECONDS is
  * sent again after that wait, up to UNAVAILABLE_RETRIES times: a shopper's enquiry sent while
- * the database restarts goes through a few seconds late instead of failing.
+ * the database restarts goes through a few seconds late instead of failing. Each attempt has the
+ * bounded wait (ANSWER_WAIT_MS, an upload UPLOAD_WAIT_MS): no answer within it is a failure (status 0).
  */
 export async function callApi<T>(
   base: string,
@@ -94,8 +96,15 @@ async function callOnce<T>(
   }
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   try {
-    const response = await fetch(apiUrl(base, path), { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: options.signal });
-    const data = (await response.json().catch(() => null)) as unknown;
+    const method = options.method ?? (body ? 'POST' : 'GET');
+    const waitMs = body instanceof FormData ? UPLOAD_WAIT_MS : ANSWER_WAIT_MS;
+    const { response, data } = await withinWait(
+      async (signal) => {
+        const answer = await fetch(apiUrl(base, path), { method, headers, body, credentials: 'include', signal });
+        return { response: answer, data: (await answer.json().catch(() => null)) as unknown };
+      },
+      { signal: options.signal, waitMs },
+    );
     if (response.ok) return { result: { ok: true, status: response.status, data: data as T } };
     const retryAfter = /^\d+$/.test(response.headers.get('retry-after') ?? '') ? Number(response.headers.get('retry-after')) : undefined;
     const signIn = response.status === 401 && (data as { sign_in?: unknown } | null)?.sign_in === true;

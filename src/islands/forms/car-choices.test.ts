@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANSWER_WAIT_MS } from '../ui/bounded-wait.ts';
 import { loadCarChoices, loadSiteFile } from './car-choices.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,5 +21,21 @@ describe('site files read by islands (car choices, garage cars)', () => {
     fetch.mockImplementationOnce(async () => new Response('[]'));
     await expect(loadSiteFile('/garage-cars.json?t=2', (text) => JSON.parse(text) as unknown[])).resolves.toEqual([]);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a load not done within the bounded wait fails (the form then offers Try again) and is tried again by the next caller', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = vi.fn(() => new Promise<Response>(() => undefined));
+      vi.stubGlobal('fetch', fetch);
+      const slow = loadSiteFile('/car-choices.json?t=3', (text) => text);
+      const failed = expect(slow).rejects.toThrow(`no answer within ${ANSWER_WAIT_MS} ms`);
+      await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS);
+      await failed;
+      fetch.mockImplementationOnce(async () => new Response('ok'));
+      await expect(loadSiteFile('/car-choices.json?t=3', (text) => text)).resolves.toBe('ok');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

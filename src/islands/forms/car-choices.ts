@@ -7,14 +7,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { decodeCarChoices } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
+import { withinWait } from '../ui/bounded-wait.ts';
 
 const loads = new Map<string, Promise<unknown>>();
 
-/** A site file read by `parse`, fetched once per page (every island of the page shares the answer); a failed load is tried again by the next caller. */
+/**
+ * A site file read by `parse`, fetched once per page (every island of the page shares the answer);
+ * a failed load, or one not done within the islands' bounded wait (src/islands/ui/bounded-wait.ts),
+ * is tried again by the next caller.
+ */
 export function loadSiteFile<T>(url: string, parse: (text: string) => T): Promise<T> {
   let load = loads.get(url) as Promise<T> | undefined;
   if (!load) {
-    load = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
+    load = withinWait(async (signal) => {
+      const response = await fetch(url, { credentials: 'same-origin', signal });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
       return parse(await response.text());
     });

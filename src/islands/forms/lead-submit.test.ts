@@ -7,6 +7,8 @@
  * shopper an error.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEAD_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
+import { ANSWER_WAIT_MS } from '../ui/bounded-wait.ts';
 import { sendLead, sentPairs } from './lead-submit.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,6 +16,31 @@ afterEach(() => vi.unstubAllGlobals());
 const unavailable = () =>
   new Response(JSON.stringify({ success: false, error: 'An unexpected error occured' }), { status: 503, headers: { 'retry-after': '1' } });
 const saved = () => new Response(JSON.stringify({ success: true, lead_id: 'L1' }), { status: 200 });
+
+describe('a lead the API does not answer within the bounded wait', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("is given up after ANSWER_WAIT_MS with the spec's 'An unexpected error occured', not left sending for ever", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let aborted = false;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      init.signal?.addEventListener('abort', () => (aborted = true));
+      return new Promise<Response>(() => undefined);
+    });
+    let outcome: unknown;
+    void sendLead({ apiBase: '/api', values: { name: 'Jo' }, category: 'Finance Enquiry', formCompleted: true }).then((result) => (outcome = result));
+    await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toEqual({ ok: false, message: LEAD_FAILURE_MESSAGE, fieldErrors: {} });
+    expect(LEAD_FAILURE_MESSAGE).toBe('An unexpected error occured');
+    expect(aborted).toBe(true);
+  });
+});
 
 describe('the last step of a multi-step form during a database restart', () => {
   it('is sent again with its key after the Retry-After, and goes through', async () => {

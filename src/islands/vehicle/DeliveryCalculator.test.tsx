@@ -3,13 +3,15 @@
  * The delivery calculator by keyboard and screen reader: Calculate keeps focus while the
  * estimate is asked for (a focused button that becomes disabled drops focus to the page), a
  * second press then asks nothing, the answer is said from the one live region, and a postcode
- * the dealer has no estimate for is not marked as wrongly typed.
+ * the dealer has no estimate for is not marked as wrongly typed. An estimate that does not come
+ * within the islands' bounded wait gets the apology instead of Calculating… for ever.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { browserFocusFixup, fill, settle } from '../../../tests/support/form-events.ts';
 import { LIVE, listenLive } from '../../../tests/support/live-speech.ts';
+import { ANSWER_WAIT_MS } from '../ui/bounded-wait.ts';
 import DeliveryCalculator, { NO_ESTIMATE_MESSAGE } from './DeliveryCalculator.tsx';
 
 const mounted = mountRoot();
@@ -68,5 +70,27 @@ describe('DeliveryCalculator', () => {
     fill(input, '08');
     await press();
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('an estimate that does not come within the bounded wait: the apology, and Calculate again', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { input, button, press, asked } = show();
+      fill(input, '4000');
+      await press();
+      expect(button.textContent).toBe('Calculating…');
+      await act(async () => void (await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1)));
+      expect(button.textContent).toBe('Calculating…');
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+      expect(mounted.host.textContent).toContain(NO_ESTIMATE_MESSAGE);
+      expect(button.textContent).toBe('Calculate');
+      expect(input.hasAttribute('aria-invalid')).toBe(false);
+      await press();
+      expect(asked).toEqual(['4000', '4000']);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });

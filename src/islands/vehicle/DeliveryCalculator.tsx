@@ -2,11 +2,13 @@
  * Delivery calculator (spec §5): postcode in, the lead API's estimate (price and name) out.
  * 'Please enter a postcode.' when empty; the spec's apology when there is no estimate (the
  * postcode is then not marked invalid: it was typed right). Calculate keeps keyboard focus while
- * the estimate is asked for (aria-disabled, not disabled); a press then asks nothing.
+ * the estimate is asked for (aria-disabled, not disabled); a press then asks nothing. An estimate
+ * not given within the islands' bounded wait (src/islands/ui/bounded-wait.ts) is the apology too.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
+import { withinWait } from '../ui/bounded-wait.ts';
 
 export const NO_ESTIMATE_MESSAGE =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
@@ -35,8 +37,10 @@ export default function DeliveryCalculator({ endpoint, carId }: Props) {
       const url = new URL(endpoint, window.location.href);
       url.searchParams.set('postcode', value);
       url.searchParams.set('car_id', carId);
-      const response = await fetch(url, { headers: { accept: 'application/json' } });
-      const data = response.ok ? ((await response.json()) as { price?: unknown; name?: unknown }) : null;
+      const data = await withinWait(async (signal) => {
+        const response = await fetch(url, { headers: { accept: 'application/json' }, signal });
+        return response.ok ? ((await response.json()) as { price?: unknown; name?: unknown }) : null;
+      });
       if (data && typeof data.price === 'number' && data.price >= 0 && typeof data.name === 'string') {
         setState({ kind: 'estimate', price: data.price, name: data.name });
       } else {
