@@ -397,12 +397,12 @@ describe('InstantOffer: the valuation call (update-eval) and the contact fields'
         {
           success: false,
           error: LEAD_MESSAGES.fixErrors,
-          fields: { cName: 'Please keep this under 100 characters.', cPhone: FORM_MESSAGES.phone, cEmail: FORM_MESSAGES.email },
+          fields: { cName: FORM_MESSAGES.tooLong(100), cPhone: FORM_MESSAGES.phone, cEmail: FORM_MESSAGES.email },
         },
       ],
     });
     await submit(form);
-    expect(form.querySelector('#instant-offer-First-Name-error')?.textContent).toBe('Please keep this under 100 characters.');
+    expect(form.querySelector('#instant-offer-First-Name-error')?.textContent).toBe(FORM_MESSAGES.tooLong(100));
     expect(form.querySelector('#instant-offer-Mobile-Number-error')?.textContent).toBe(FORM_MESSAGES.phone);
     expect(form.querySelector('#instant-offer-Email-Address-error')?.textContent).toBe(FORM_MESSAGES.email);
     expect(document.activeElement).toBe(input('First Name'));
