@@ -5,8 +5,10 @@
  * The first slide is server-rendered so the page's largest image paints before hydration.
  * The photo the shopper settles on ('2 of 6') is said once (SettledStatus), by the fullscreen
  * view's status while it is open, else by the gallery's: never by both.
+ * The vehicle page mounts it as MediaViewerFromPage: its props are the page's data block
+ * (#media-viewer-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { galleryLayout, isPriorityImage, slideShowsPhoto, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 import Hotspots from './Hotspots.tsx';
@@ -14,6 +16,7 @@ import Picture from '../ui/Picture.tsx';
 import Dialog, { tabbables, useDialog } from '../ui/Dialog.tsx';
 import { SettledStatus } from '../ui/SettledStatus.tsx';
 import type { ImageSources } from '../../lib/images.ts';
+import { blockProps } from '../../builder/render/astro/island-props.ts';
 
 /** One gallery image with its responsive sources (carImageSources) and its thumbnail. */
 export interface GallerySlide extends ImageSources {
@@ -23,7 +26,7 @@ export interface GallerySlide extends ImageSources {
   alt: string;
 }
 
-interface Props {
+export interface MediaViewerProps {
   name: string;
   slides: GallerySlide[];
   video: VideoSlide | null;
@@ -41,7 +44,7 @@ interface Props {
 
 type Mode = 'images' | 'spin' | 'interior';
 
-export default function MediaViewer({ name, slides, video, spinFrames, interior, startWithSpin = false, autoRotate = false, thumbnails = true, externalSpin = null, hotspots }: Props) {
+export default function MediaViewer({ name, slides, video, spinFrames, interior, startWithSpin = false, autoRotate = false, thumbnails = true, externalSpin = null, hotspots }: MediaViewerProps) {
   const hasSpin = spinFrames.length > 1 || Boolean(externalSpin);
   const [mode, setMode] = useState<Mode>(startWithSpin && hasSpin ? 'spin' : 'images');
   // The external viewer loads only once the shopper asks for it (clicks Spin or Start 360° view).
@@ -300,4 +303,21 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
       )}
     </div>
   );
+}
+
+/** The id of the vehicle page's data block of the gallery's props. */
+export const MEDIA_PROPS_ID = 'media-viewer-props';
+
+const pageProps = blockProps<MediaViewerProps>(MEDIA_PROPS_ID);
+
+/** A vehicle page's gallery props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
+export function mediaViewerIslandProps(props: MediaViewerProps, slug: string): { text: string; props: string } {
+  const { text, key } = pageProps.make(props, slug);
+  return { text, props: key };
+}
+
+/** The gallery as the vehicle page mounts it: its props from the page's data block, by the key. */
+export function MediaViewerFromPage({ props: key }: { props: string }) {
+  const props = useMemo(() => pageProps.read(key), [key]);
+  return <MediaViewer {...props} />;
 }
