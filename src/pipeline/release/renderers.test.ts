@@ -1,15 +1,18 @@
 /**
  * obtainRenderer's wait: a full release that waits for another worker's compile is told once,
  * when the wait begins (`whileWaiting`: the release draws its images then, run.ts); one that
- * owns the compile is never told.
+ * owns the compile is never told; one waiting for a compile of its own process renders as soon
+ * as that compile has kept the renderer, not at its next look.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DirectoryObjectStore } from '../../platform/bucket/object-store.ts';
 import { silentLogger } from '../log.ts';
 import { openPipelineState, type PipelineState } from '../state/store.ts';
+import { codeRendererPaths } from '../../builder/render/code-renderer.ts';
+import { writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
 import { obtainRenderer, type FleetRenderers } from './renderers.ts';
 
 let root = '';
@@ -45,5 +48,23 @@ describe('obtainRenderer', () => {
     // Nothing was kept (no compile ran): finishing gives the key up for the next claim.
     await obtained.compile!.finish();
     expect(await state.codeVersions.claim(keep().key, 'next-worker', 60_000)).toEqual({ status: 'compile' });
+  });
+
+  it("wakes a release waiting for its own process's compile as soon as the renderer is kept", async () => {
+    // Looks again only after a minute: the wait ends early only when the compile wakes it.
+    const slow = { ...fleet, pollMs: 60_000, maxWaitMs: 120_000 };
+    const owned = await obtainRenderer(keep(), slow, { full: true });
+    expect(owned.source).toBe('compile');
+    const waited = performance.now();
+    const waiting = obtainRenderer(keep(), slow, { full: true });
+    await new Promise((done) => setTimeout(done, 100));
+    // The compile keeps the renderer on this disk, then is finished (stored for the fleet).
+    const paths = codeRendererPaths(keep().key, keep().root);
+    writeKeptBundle(paths.server, 'export {};');
+    mkdirSync(paths.compiled, { recursive: true });
+    const finished = owned.compile!.finish();
+    expect((await waiting).source).toBe('disk');
+    expect(performance.now() - waited).toBeLessThan(10_000);
+    await finished;
   });
 });

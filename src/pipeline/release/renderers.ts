@@ -32,7 +32,7 @@ export interface FleetRenderers {
   log: Logger;
   /** A compile's lease in the state, renewed while it runs (default PIPELINE_DEFAULTS.compileLeaseMs). */
   leaseMs?: number;
-  /** How often a waiting worker looks again (default 500 ms). */
+  /** How often a waiting worker looks again (default 500 ms); a compile of the same process wakes its waiting releases at once. */
   pollMs?: number;
   /** Longest wait for another worker's compile before rendering without it (default 15 minutes). */
   maxWaitMs?: number;
@@ -47,7 +47,29 @@ export interface OwnedCompile {
   finish(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** Releases of this process waiting for a compile (obtainRenderer), by key: woken as soon as this process's compile has kept the renderer or given it up, not at their next look. */
+const waiting = new Map<string, Set<() => void>>();
+
+/** Wait `ms`, or less: until this process's compile of `key` wakes the waiters (wake). */
+function nap(key: string, ms: number): Promise<void> {
+  return new Promise((done) => {
+    const waiters = waiting.get(key) ?? new Set<() => void>();
+    waiting.set(key, waiters);
+    const wakeUp = () => {
+      clearTimeout(timer);
+      waiters.delete(wakeUp);
+      done();
+    };
+    const timer = setTimeout(wakeUp, ms);
+    waiters.add(wakeUp);
+  });
+}
+
+/** Wake this process's releases waiting for `key`: they look again now. */
+function wake(key: string): void {
+  for (const wakeUp of [...(waiting.get(key) ?? [])]) wakeUp();
+  waiting.delete(key);
+}
 
 /** What a kept renderer's code version shares with every tenant's release: its compiled client assets and the repository's public files, by URL path. */
 function sharedFilesOf(keep: KeptRendererKey): Map<string, string> {
@@ -105,9 +127,12 @@ function ownCompile(keep: KeptRendererKey, fleet: FleetRenderers): OwnedCompile 
   let finishing: Promise<void> | undefined;
   const finish = async () => {
     clearInterval(renew);
+    // The renderer is on this disk now (or never will be): this process's releases waiting for it render (or claim again) at once.
+    wake(keep.key);
     const pack = packCodeRenderer(keep);
     if (!pack) {
       await fleet.state.codeVersions.abandon(keep.key, OWNER);
+      wake(keep.key);
       fleet.log({ level: 'warn', event: 'renderer-compile', renderer: keep.key, outcome: 'kept none', pid: process.pid });
       return;
     }
@@ -160,7 +185,7 @@ export async function obtainRenderer(
 ): Promise<{ source: RendererSource; compile?: OwnedCompile }> {
   const leaseMs = fleet.leaseMs ?? PIPELINE_DEFAULTS.compileLeaseMs;
   const deadline = Date.now() + (fleet.maxWaitMs ?? 15 * 60_000);
-  let waiting = false;
+  let waited = false;
   try {
     for (;;) {
       const claim = await fleet.state.codeVersions.claim(keep.key, OWNER, leaseMs);
@@ -181,12 +206,13 @@ export async function obtainRenderer(
       }
       if (claim.owner === OWNER && !options.full) return { source: 'none' };
       if (Date.now() > deadline) return { source: 'none' };
-      if (!waiting) {
+      if (!waited) {
         fleet.log({ event: 'renderer-wait', renderer: keep.key, owner: claim.owner, pid: process.pid });
         options.whileWaiting?.();
       }
-      waiting = true;
-      await sleep(fleet.pollMs ?? 500);
+      waited = true;
+      // Another worker's compile is looked for again after pollMs; this process's own wakes the wait as it ends.
+      await nap(keep.key, fleet.pollMs ?? 500);
     }
   } catch (error) {
     fleet.log({ level: 'warn', event: 'renderer-store', renderer: keep.key, reason: (error as Error).message });
