@@ -52,7 +52,7 @@ describe('pipelineConfig', () => {
     expect(config.webhook).toEqual({ port: 6000, host: '0.0.0.0', maxBodyBytes: 20 * 1024 * 1024 });
     expect(config.timing).toMatchObject({ debounceMs: 500, maxWaitMs: 9000 });
     expect(config.release.keep).toBe(3);
-    expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', cores: 2, concurrency: 4, lockMs: 4000 });
+    expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', cores: 2, concurrency: 6, lockMs: 4000 });
     expect(config).toMatchObject({ role: 'worker', publisher: 's3', intake: { guard: false } });
     expect(pipelineConfig(env, {}).release.keep).toBe(9);
   });
@@ -83,9 +83,9 @@ describe('pipelineConfig', () => {
     // More cores asked for than the machine has, or too little memory for one job: still at least one, at most the machine's cores.
     expect(workerConcurrency({ cores: 64, jobMemoryMb }, { cores: 4, memoryMb: 64_000 })).toBe(4);
     expect(workerConcurrency({ cores: undefined, jobMemoryMb }, { cores: 4, memoryMb: 512 })).toBe(1);
-    // The gate is the cores; twice as many jobs are taken, so that one uploads while another renders.
-    expect(pipelineConfig({ PIPELINE_CORES: '1' }, {}).queue).toMatchObject({ cores: 1, concurrency: 2 });
-    expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue).toMatchObject({ cores: 3, concurrency: 6 });
+    // The gate is the cores; three jobs a core are taken: one renders, one uploads, one waits at the gate with its photos made.
+    expect(pipelineConfig({ PIPELINE_CORES: '1' }, {}).queue).toMatchObject({ cores: 1, concurrency: 3 });
+    expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue).toMatchObject({ cores: 3, concurrency: 9 });
     expect(() => pipelineConfig({ PIPELINE_CORES: 'two' }, {})).toThrow(/PIPELINE_CORES: expected a whole number/);
     // A bad --jobs stops the command, naming the flag and the value (it made a worker that took no job).
     for (const jobs of ['two', '0', '1.5', '-1']) expect(() => pipelineConfig({}, { jobs }), jobs).toThrow(`--jobs: expected a whole number of 1 or more (got ${jobs})`);

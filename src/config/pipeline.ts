@@ -143,9 +143,13 @@ export function sitesMinFreeBytes(settings: Pick<PipelineSettings, 'sitesMinFree
   return Math.min(PIPELINE_DEFAULTS.sitesMinFreeMb * MB, Math.floor(diskBytes / 10));
 }
 
-/** Jobs a pipeline process takes at once for `cores` in its core gate: twice as many, so that one uploads while another renders. */
+/**
+ * Jobs a pipeline process takes at once for `cores` in its core gate: three a core, so that while
+ * one renders and one uploads, a third has made its photos and waits at the gate, and takes the
+ * core the moment the render ends (with two, the next job was taken only once an upload ended).
+ */
 export function jobsForCores(cores: number): number {
-  return 2 * cores;
+  return 3 * cores;
 }
 
 /** The state's data directory of a sites directory: `<sites>/.pipeline` (never inside `tenants/`). */
@@ -229,7 +233,7 @@ export interface PipelineConfig {
   webhook: { port: number; host: string; maxBodyBytes: number } | undefined;
   intake: { inboxMaxBytes: number; parseTimeoutMs: number; guard: { maxRemovedShare: number; minRemoved: number } | false };
   release: { keep: number };
-  /** `cores`: jobs in their core phases at once (a worker's core gate); `concurrency`: jobs at once, twice that (docs/deploy.md "Sizing workers"). */
+  /** `cores`: jobs in their core phases at once (a worker's core gate); `concurrency`: jobs at once, three times that (docs/deploy.md "Sizing workers"). */
   queue: { redisUrl: string | undefined; cores: number; concurrency: number; lockMs: number };
   timing: { debounceMs: number; maxWaitMs: number; pollMs: number; refreshMs: number };
   /** Start a tenant's warm renderer after its full release (not in `--once`). */

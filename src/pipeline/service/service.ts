@@ -63,7 +63,7 @@ export interface PipelineOptions {
    * PIPELINE_JOB_MEMORY_MB over the machine: workerConcurrency).
    */
   cores?: number;
-  /** Rebuild jobs in this process at once; default twice `cores` (a job uploading leaves its core to the next). */
+  /** Rebuild jobs in this process at once; default three times `cores` (jobsForCores: a job uploading leaves its core to one waiting at the gate). */
   concurrency?: number;
   keep?: number;
   /** Redis URL: rebuilds go through BullMQ. */
