@@ -8,7 +8,7 @@
  * the workers' JSON logs and the edge; bare Astro is built in the same sitting for the ratio.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from './meilisearch-server.ts';
@@ -340,6 +340,12 @@ function spanSeconds(releases: LogLine[]): number {
   return (Math.max(...ends) - Math.min(...starts)) / 1000;
 }
 
+/** With S3_STAND_IN_REQUEST_LOG (the stand-in's request log, off by default): a phase's moment in `<folder>/phases.log`, to split the requests by phase. */
+function mark(workers: number, phase: string): void {
+  const folder = environment().S3_STAND_IN_REQUEST_LOG;
+  if (folder) appendFileSync(join(folder, 'phases.log'), `${Date.now()} ${workers} ${phase}\n`);
+}
+
 /** Run the stack with `workers` pipeline workers over `tenantsDir` and measure it. */
 export async function benchStack(options: {
   repo: string;
@@ -352,6 +358,7 @@ export async function benchStack(options: {
   bucketDir?: string;
 }): Promise<StackRun> {
   const dir = join(options.work, `stack-${options.workers}`);
+  mark(options.workers, 'start');
   const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const stack: ChildProcess = spawn(
     process.execPath,
@@ -401,6 +408,7 @@ export async function benchStack(options: {
         .map(([, pid]) => pid);
     // At the deploy's end, before the one-car releases and any loss.
     const cpuOfDeploy = stackCpu(stack.pid!, workerPids());
+    mark(options.workers, 'deploy-end');
     const codeDeploySeconds = spanSeconds(deploy);
     // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
     const livePages = (slug: string) => {
@@ -426,6 +434,7 @@ export async function benchStack(options: {
     // A code deploy of the running fleet: the stack rolls its pipeline to a new code version.
     const bucketBefore = stackCpu(stack.pid!, workerPids())(pages).bucket;
     const rolledAt = Date.now();
+    mark(options.workers, 'roll');
     const seen = output.length;
     stack.kill('SIGUSR2');
     const rolled = await until(
@@ -440,6 +449,7 @@ export async function benchStack(options: {
     ready.pids = (JSON.parse(rolled) as { pids: Record<string, number> }).pids;
     const again = await everyTenantPublished(ready.logs, options.slugs, rolledAt);
     const cpuOfRedeploy = stackCpu(stack.pid!, workerPids())(pages);
+    mark(options.workers, 'redeploy-end');
     const redeploySeconds = spanSeconds(again);
     const redeploy: Redeploy = {
       seconds: Number(redeploySeconds.toFixed(1)),

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnvironment } from '../../src/config/env.ts';
+import { childEnvironment, environment } from '../../src/config/env.ts';
 
 /** An access key pair. */
 export interface S3Credentials {
@@ -58,15 +58,31 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 's3rver-'));
   mkdirSync(dir, { recursive: true });
   const credentials = { readWrite: keyPair('RW'), readOnly: keyPair('RO') };
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', SERVER, '--dir', dir, '--bucket', bucket, '--port', String(options.port ?? 0)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: childEnvironment({
-      S3_STAND_IN_CREDENTIALS: JSON.stringify([
-        { ...credentials.readWrite, write: true },
-        { ...credentials.readOnly, write: false },
-      ]),
-    }),
-  });
+  // S3_STAND_IN_CPU_PROF=<folder> (off by default): the stand-in's CPU profile, written there when it stops.
+  const profile = environment().S3_STAND_IN_CPU_PROF;
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []),
+      '--openssl-legacy-provider',
+      SERVER,
+      '--dir',
+      dir,
+      '--bucket',
+      bucket,
+      '--port',
+      String(options.port ?? 0),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnvironment({
+        S3_STAND_IN_CREDENTIALS: JSON.stringify([
+          { ...credentials.readWrite, write: true },
+          { ...credentials.readOnly, write: false },
+        ]),
+      }),
+    },
+  );
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`s3rver did not start in time\n${output}`)), 30_000);

@@ -10,6 +10,7 @@
  * Prints `S3rver listening on 127.0.0.1:<port>` once it listens.
  */
 import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
@@ -102,7 +103,19 @@ function verify(req: IncomingMessage): { credential: Credential } | { refused: s
   return { credential };
 }
 
+/** S3_STAND_IN_REQUEST_LOG=<folder> (off by default): one line a request, `<ms> <method> <url> <status>`, into `<folder>/requests-<pid>.log` (counting a deploy's requests). */
+const requestLog = environment().S3_STAND_IN_REQUEST_LOG;
+const logFile = requestLog ? `${requestLog}/requests-${process.pid}.log` : undefined;
+let logLines: string[] = [];
+if (logFile) setInterval(() => flushLog(), 500).unref();
+function flushLog(): void {
+  if (!logFile || logLines.length === 0) return;
+  appendFileSync(logFile, logLines.join(''));
+  logLines = [];
+}
+
 const server = createServer((req, res) => {
+  if (logFile) res.once('finish', () => logLines.push(`${Date.now()} ${req.method} ${req.url} ${res.statusCode}\n`));
   const result = verify(req);
   const denied =
     'refused' in result ? result.refused : !result.credential.write && req.method !== 'GET' && req.method !== 'HEAD' ? 'a read-only key' : undefined;
@@ -118,4 +131,9 @@ server.listen(Number(values.port), '127.0.0.1', () => {
   const address = server.address();
   console.log(`S3rver listening on 127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
 });
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    flushLog();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  });
