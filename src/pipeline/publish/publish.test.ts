@@ -311,3 +311,55 @@ describe('a publish with a purger', () => {
     expect(purged).toEqual([['/cars/a', '/cars/a/']]);
   });
 });
+
+describe('a code version’s shared objects', () => {
+  /** A directory store that counts requests by method and key. */
+  const countingStore = (name: string) => {
+    const inner = new DirectoryObjectStore(join(work, name));
+    const requests: string[] = [];
+    const store: ObjectStore = Object.assign(Object.create(inner) as DirectoryObjectStore, {
+      head: (key: string) => (requests.push(`HEAD ${key}`), inner.head(key)),
+      put: (key: string, body: Buffer | string, attributes?: ObjectAttributes) => (requests.push(`PUT ${key}`), inner.put(key, body, attributes)),
+    });
+    return { store, requests };
+  };
+  const tenantRelease = (sitesDir: string, slug: string) => {
+    const dir = join(tenantPaths(sitesDir, slug).releases, 'r1');
+    mkdirSync(join(dir, 'media', 'vehicles'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<p>${slug}</p>`);
+    writeFileSync(join(dir, 'media', 'vehicles', 'suv-red-side.webp'), 'drawn');
+    return dir;
+  };
+  const shared = { code: 'code-1', stored: new Map<string, string>(), paths: (urlPath: string) => urlPath.startsWith('/media/vehicles/') };
+  const drawing = layout.codeObject('code-1', createHash('sha256').update('drawn').digest('hex'));
+
+  it('one stored or found by this publisher is not asked for again by the next tenant’s publish', async () => {
+    const sitesDir = join(work, 'sites-shared-known');
+    const { store, requests } = countingStore('bucket-shared-known');
+    const publisher = createBucketPublisher({ store });
+    await publisher.publish({ slug: 'one', id: 'r1', dir: tenantRelease(sitesDir, 'one'), sitesDir, shared });
+    expect(requests.filter((request) => request.endsWith(drawing))).toEqual([`HEAD ${drawing}`, `PUT ${drawing}`]);
+    requests.length = 0;
+    await publisher.publish({ slug: 'two', id: 'r1', dir: tenantRelease(sitesDir, 'two'), sitesDir, shared });
+    expect(requests.filter((request) => request.endsWith(drawing))).toEqual([]);
+    // Another process's publisher asks once, then knows.
+    const other = createBucketPublisher({ store });
+    requests.length = 0;
+    await other.publish({ slug: 'three', id: 'r1', dir: tenantRelease(sitesDir, 'three'), sitesDir, shared });
+    await other.publish({ slug: 'four', id: 'r1', dir: tenantRelease(sitesDir, 'four'), sitesDir, shared });
+    expect(requests.filter((request) => request.endsWith(drawing))).toEqual([`HEAD ${drawing}`]);
+    const manifest = JSON.parse((await store.get(layout.manifest('four', 'r1')))!.body.toString()) as { files: Record<string, { code?: string }> };
+    expect(manifest.files['/media/vehicles/suv-red-side.webp']?.code).toBe('code-1');
+  });
+
+  it('two publishes at once upload one once', async () => {
+    const sitesDir = join(work, 'sites-shared-once');
+    const { store, requests } = countingStore('bucket-shared-once');
+    const publisher = createBucketPublisher({ store });
+    await Promise.all(
+      ['one', 'two'].map((slug) => publisher.publish({ slug, id: 'r1', dir: tenantRelease(sitesDir, slug), sitesDir, shared })),
+    );
+    expect(requests.filter((request) => request === `PUT ${drawing}`)).toHaveLength(1);
+    expect(await store.head(drawing)).not.toBeNull();
+  });
+});

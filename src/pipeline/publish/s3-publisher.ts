@@ -2,7 +2,8 @@
  * The bucket publisher (docs/deploy.md "Publishing to a bucket"): uploads a release into an
  * ObjectStore in the layout of src/platform/bucket/layout.ts, the live pointer switched last.
  * Objects are content-addressed per tenant, so a file already in the bucket (named by the live
- * manifest, else found by HEAD) is never uploaded again. Each file's response headers
+ * manifest, else found by HEAD) is never uploaded again; a code version's shared object this
+ * publisher stored or found is neither asked for nor uploaded again (knownShared). Each file's response headers
  * (src/site-policy/serving.ts) go into the manifest the edge serves them from. Rollback moves
  * the pointer; prune drops manifests beyond the retention and the objects no kept manifest
  * names. Host aliases (`_hosts/<host>.json`) follow the release's claimed hosts (one host, one
@@ -86,6 +87,33 @@ interface Bucket {
   reports: PublishReport[];
   now: () => number;
   graceMs: number;
+  /** Shared objects this publisher stored or found, by code version: they are never rewritten while it is in use (see knownShared). */
+  knownShared: Map<string, { since: number; objects: Set<string> }>;
+  /** Shared objects being uploaded by a publish of this publisher, by key: another publish waits for the upload rather than asking or uploading too. */
+  uploadingShared: Map<string, Promise<void>>;
+}
+
+/**
+ * How long a code version's shared objects this publisher stored or found are taken as there
+ * without asking: objects under a code version never change, and a version in use is never
+ * retired (src/pipeline/release/renderers.ts retires one only after a week unclaimed), so
+ * well within that.
+ */
+const KNOWN_SHARED_MS = 3_600_000;
+/** Code versions remembered at once (the current one and the one a roll replaces). */
+const KNOWN_CODE_VERSIONS = 4;
+
+/** The remembered shared objects of `code` (a fresh set once the last is older than KNOWN_SHARED_MS). */
+function knownSharedOf(bucket: Bucket, code: string): Set<string> {
+  const now = bucket.now();
+  let known = bucket.knownShared.get(code);
+  if (!known || now - known.since > KNOWN_SHARED_MS) {
+    bucket.knownShared.delete(code);
+    if (bucket.knownShared.size >= KNOWN_CODE_VERSIONS) bucket.knownShared.delete(bucket.knownShared.keys().next().value!);
+    known = { since: now, objects: new Set() };
+    bucket.knownShared.set(code, known);
+  }
+  return known.objects;
 }
 
 /** Run `work` over `items`, at most `limit` at once. */
@@ -212,8 +240,8 @@ function remember(bucket: Bucket, report: PublishReport): void {
   if (bucket.reports.length > 100) bucket.reports.shift();
 }
 
-/** A file to upload: its object key and digest, where it is, its URL path, headers, and its bytes when still held from hashing. */
-type Upload = { key: string; object: string; path: string; urlPath: string; headers: Record<string, string>; bytes?: Buffer };
+/** A file to upload: its object key and digest (and code version, a shared one's), where it is, its URL path, headers, and its bytes when still held from hashing. */
+type Upload = { key: string; object: string; code?: string; path: string; urlPath: string; headers: Record<string, string>; bytes?: Buffer };
 
 /** Bytes of the files to upload kept in memory from hashing to upload (a file past it is read again at upload). */
 const HELD_BYTES = 128 * 1024 * 1024;
@@ -222,11 +250,13 @@ const HELD_BYTES = 128 * 1024 * 1024;
  * The manifest of a release directory (each file's object and its shared header set), and the
  * objects to upload: those `stored` does not name. Each file is read once: its digest, and its
  * bytes kept for the upload (up to HELD_BYTES). A file of `shared` goes under the code version
- * (`code` on its entry); the rest are the tenant's own objects.
+ * (`code` on its entry), uploaded unless the compile stored it or `known` (digests) names it;
+ * the rest are the tenant's own objects.
  */
 function manifestOfRelease(
   release: { slug: string; id: string; createdAt: string; dir: string; shared?: SharedFiles },
   stored: ReadonlySet<string>,
+  known: ReadonlySet<string> | undefined,
 ): { manifest: PublishedManifest; toUpload: Map<string, Upload>; files: number } {
   const { slug, shared } = release;
   const files = releaseFiles(resolve(release.dir));
@@ -251,10 +281,10 @@ function manifestOfRelease(
     manifest.files[urlPath] = { object, size: bytes.length, headers: index, ...(code ? { code } : {}) };
     if (code) manifest.format = MANIFEST_FORMAT;
     const key = layout.fileObject(slug, { object, code });
-    if (stored.has(key) || toUpload.has(key) || (code && shared!.stored.get(urlPath) === object)) continue;
+    if (stored.has(key) || toUpload.has(key) || (code && (shared!.stored.get(urlPath) === object || known?.has(object)))) continue;
     const keep = held + bytes.length <= HELD_BYTES;
     if (keep) held += bytes.length;
-    toUpload.set(key, { key, object, path, urlPath, headers, ...(keep ? { bytes } : {}) });
+    toUpload.set(key, { key, object, ...(code ? { code } : {}), path, urlPath, headers, ...(keep ? { bytes } : {}) });
   }
   return { manifest, toUpload, files: files.size };
 }
@@ -273,9 +303,16 @@ async function alreadyStored(bucket: Bucket, slug: string, liveId: string | unde
   const found = new Set<string>();
   const keys = [...toUpload.keys()];
   const own = keys.filter((key) => key.startsWith(layout.objects(slug)));
-  const heads = [...keys.filter((key) => !key.startsWith(layout.objects(slug))), ...(liveId && own.length <= HEAD_LIMIT ? own : [])];
+  // A shared object another publish here is uploading is waited for at upload (uploadObjects), not asked for.
+  const heads = [
+    ...keys.filter((key) => !key.startsWith(layout.objects(slug)) && !bucket.uploadingShared.has(key)),
+    ...(liveId && own.length <= HEAD_LIMIT ? own : []),
+  ];
   await inParallel(heads, bucket.concurrency, async (key) => {
-    if (await bucket.store.head(key)) found.add(key);
+    if (!(await bucket.store.head(key))) return;
+    found.add(key);
+    const upload = toUpload.get(key)!;
+    if (upload.code) knownSharedOf(bucket, upload.code).add(upload.object);
   });
   if (!liveId || own.length <= HEAD_LIMIT) return found;
   const ids = (await bucket.store.list(layout.manifests(slug)))
@@ -296,23 +333,43 @@ async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload:
   for (const key of await alreadyStored(bucket, slug, liveId, toUpload)) toUpload.delete(key);
   let uploaded = 0;
   await inParallel([...toUpload.values()], bucket.concurrency, async (file) => {
-    let bytes = file.bytes;
-    if (!bytes) {
-      bytes = readFileSync(file.path);
-      if (createHash('sha256').update(bytes).digest('hex') !== file.object)
-        throw new Error(`${file.urlPath} changed while release ${id} of ${slug} was being published`);
+    if (!file.code) return void (uploaded += await uploadObject(bucket, slug, id, file));
+    // A shared object another publish here stored meanwhile, or is storing (and stores), is not uploaded again.
+    const other = bucket.uploadingShared.get(file.key);
+    if (knownSharedOf(bucket, file.code).has(file.object) || (other && (await other.then(() => true).catch(() => false)))) {
+      toUpload.delete(file.key);
+      return;
     }
-    // The object is immutable under its digest (its name: the request need not hash the bytes again); headers are the first path's (the manifest's are authoritative).
-    await bucket.store.put(
-      file.key,
-      bytes,
-      { contentType: file.headers['Content-Type'], cacheControl: 'public, max-age=31536000, immutable' },
-      { sha256: file.object },
-    );
-    file.bytes = undefined;
-    uploaded += bytes.length;
+    const upload = uploadObject(bucket, slug, id, file);
+    const done = upload.then(() => {});
+    bucket.uploadingShared.set(file.key, done);
+    try {
+      uploaded += await upload;
+    } finally {
+      if (bucket.uploadingShared.get(file.key) === done) bucket.uploadingShared.delete(file.key);
+    }
   });
   return uploaded;
+}
+
+/** Upload one object; returns its bytes. */
+async function uploadObject(bucket: Bucket, slug: string, id: string, file: Upload): Promise<number> {
+  let bytes = file.bytes;
+  if (!bytes) {
+    bytes = readFileSync(file.path);
+    if (createHash('sha256').update(bytes).digest('hex') !== file.object)
+      throw new Error(`${file.urlPath} changed while release ${id} of ${slug} was being published`);
+  }
+  // The object is immutable under its digest (its name: the request need not hash the bytes again); headers are the first path's (the manifest's are authoritative).
+  await bucket.store.put(
+    file.key,
+    bytes,
+    { contentType: file.headers['Content-Type'], cacheControl: 'public, max-age=31536000, immutable' },
+    { sha256: file.object },
+  );
+  file.bytes = undefined;
+  if (file.code) knownSharedOf(bucket, file.code).add(file.object);
+  return bytes.length;
 }
 
 /** Publish a release: objects, then (once every object is there) the manifest, the pointer, host aliases and the purge. */
@@ -323,7 +380,12 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   const liveId = (await readJson<LivePointer>(bucket, layout.live(slug)))?.release;
   const live = liveId ? await readPublished(bucket, slug, liveId) : null;
   const existing = new Set(Object.values(live?.files ?? {}).map((file) => layout.fileObject(slug, file)));
-  const { manifest, toUpload, files } = manifestOfRelease({ slug, id, createdAt: new Date(bucket.now()).toISOString(), dir, shared: release.shared }, existing);
+  const known = release.shared ? knownSharedOf(bucket, release.shared.code) : undefined;
+  const { manifest, toUpload, files } = manifestOfRelease(
+    { slug, id, createdAt: new Date(bucket.now()).toISOString(), dir, shared: release.shared },
+    existing,
+    known,
+  );
   const uploadedFileBytes = await uploadObjects(bucket, slug, id, toUpload, live ? liveId : undefined);
   // The manifest only once every object it names is in the bucket; the pointer only after it.
   const aliasWrites = await aliasesToWrite(bucket, slug, hosts);
@@ -445,6 +507,8 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
     reports: [],
     now: options.now ?? Date.now,
     graceMs: options.pruneGraceMs ?? 10 * 60_000,
+    knownShared: new Map(),
+    uploadingShared: new Map(),
   };
   return {
     name: 's3',
