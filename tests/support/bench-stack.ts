@@ -181,7 +181,7 @@ function workerLines(logs: string, only?: string, since = 0): LogLine[] {
         .split('\n')
         .flatMap((line) => {
           try {
-            return line.startsWith('{') ? [JSON.parse(line) as LogLine] : [];
+            return line.startsWith('{') ? [{ ...(JSON.parse(line) as LogLine), worker: name.replace(/\.log$/, '') }] : [];
           } catch {
             return [];
           }
@@ -217,6 +217,13 @@ function madeBy(releases: LogLine[]): { photos: number; drawings: number } {
   const sum = (kind: 'photos' | 'drawings') =>
     releases.reduce((total, line) => total + Number((line.made as Record<string, number> | undefined)?.[kind] ?? 0), 0);
   return { photos: sum('photos'), drawings: sum('drawings') };
+}
+
+/** The drawings the releases made, by worker (its log's name). */
+function drawingsByWorker(releases: LogLine[]): Record<string, number> {
+  const by: Record<string, number> = {};
+  for (const line of releases) by[String(line.worker)] = (by[String(line.worker)] ?? 0) + Number((line.made as Record<string, number> | undefined)?.drawings ?? 0);
+  return by;
 }
 
 /** Every PUT of the releases' publishes (their `bucket-publish` lines) and their bytes. */
@@ -409,6 +416,7 @@ export async function benchStack(options: {
     // At the deploy's end, before the one-car releases and any loss.
     const cpuOfDeploy = stackCpu(stack.pid!, workerPids());
     mark(options.workers, 'deploy-end');
+    mark(options.workers, `drawings-by-worker ${JSON.stringify(drawingsByWorker(deploy))}`);
     const codeDeploySeconds = spanSeconds(deploy);
     // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
     const livePages = (slug: string) => {
