@@ -333,7 +333,11 @@ async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload:
   for (const key of await alreadyStored(bucket, slug, liveId, toUpload)) toUpload.delete(key);
   let uploaded = 0;
   await inParallel([...toUpload.values()], bucket.concurrency, async (file) => {
-    if (!file.code) return void (uploaded += await uploadObject(bucket, slug, id, file));
+    if (!file.code) {
+      const bytes = await uploadObject(bucket, slug, id, file);
+      uploaded += bytes;
+      return;
+    }
     // A shared object another publish here stored meanwhile, or is storing (and stores), is not uploaded again.
     const other = bucket.uploadingShared.get(file.key);
     if (knownSharedOf(bucket, file.code).has(file.object) || (other && (await other.then(() => true).catch(() => false)))) {
@@ -344,7 +348,8 @@ async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload:
     const done = upload.then(() => {});
     bucket.uploadingShared.set(file.key, done);
     try {
-      uploaded += await upload;
+      const bytes = await upload;
+      uploaded += bytes;
     } finally {
       if (bucket.uploadingShared.get(file.key) === done) bucket.uploadingShared.delete(file.key);
     }
