@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersRules, renderHeadersFile } from '../../src/site-policy/security-headers.ts';
 import { layout } from '../../src/platform/bucket/layout.ts';
 import { startEdge } from '../../src/edge/node-edge.ts';
-import type { ObjectStore } from '../../src/platform/bucket/object-store.ts';
+import { DirectoryObjectStore, type ObjectStore } from '../../src/platform/bucket/object-store.ts';
 import { createBucketPublisher, type BucketPublisher } from '../../src/pipeline/publish/s3-publisher.ts';
 import type { Site } from '../../src/schemas/site.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
@@ -322,6 +322,19 @@ describe('publishing to an S3-compatible bucket (s3rver) and serving through the
     expect(listed.map((object) => object.key)).toEqual(keys);
     await many.delete(keys);
     expect(await many.list('t/')).toEqual([]);
+  });
+
+  it('a conditional PUT (If-None-Match: *) creates an object once: of writers at once, one creates it; a directory store alike', async () => {
+    const claims = s3.store('claims');
+    expect(await claims.putIfAbsent('work/a', 'first')).toBe(true);
+    expect(await claims.putIfAbsent('work/a', 'second')).toBe(false);
+    expect((await claims.get('work/a'))!.body.toString()).toBe('first');
+    const results = await Promise.all(Array.from({ length: 6 }, (_, index) => claims.putIfAbsent('work/b', `writer ${index}`)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const folder = new DirectoryObjectStore(join(work, 'claims-folder'));
+    const local = await Promise.all(Array.from({ length: 6 }, (_, index) => folder.putIfAbsent('work/b', `writer ${index}`)));
+    expect(local.filter(Boolean)).toHaveLength(1);
+    expect(await folder.putIfAbsent('work/b', 'late')).toBe(false);
   });
 
   it('a copy of the previous release as the next one uploads no file object at all', async () => {

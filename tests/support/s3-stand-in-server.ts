@@ -6,20 +6,22 @@
  * (environment S3_STAND_IN_CREDENTIALS, JSON `[{ "accessKeyId", "secretAccessKey", "write" }]`,
  * never on the command line), answers 403 AccessDenied to anonymous and wrongly signed requests
  * and to any method but GET and HEAD from a read-only key. s3rver's fixed `S3RVER` key is revoked.
+ * The front also answers S3's conditional PUT (`If-None-Match: *`), which s3rver ignores.
  *   node --openssl-legacy-provider tests/support/s3-stand-in-server.ts --dir <folder> --bucket sites [--port 0]
  * Prints `S3rver listening on 127.0.0.1:<port>` once it listens.
  */
 import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { environment } from '../../src/config/env.ts';
 
 const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as new (options: object) => {
+  store: { existsObject(bucket: string, key: string): Promise<boolean> };
   configureBuckets(): Promise<void>;
-  callback(): (req: IncomingMessage, res: import('node:http').ServerResponse) => void;
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
 };
 const AWSAccount = require('s3rver/lib/models/account.js') as {
   DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void; revokeAccessKey(id: string): void };
@@ -125,8 +127,38 @@ const server = createServer((req, res) => {
     res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied (${denied})</Message></Error>`);
     return;
   }
-  handle(req, res);
+  if (req.method === 'PUT' && req.headers['if-none-match'] !== undefined) void conditionalPut(req, res);
+  else handle(req, res);
 });
+
+/** Conditional PUTs under way, by path: one of two at once creates the object. */
+const creating = new Set<string>();
+
+/** S3's conditional PUT (`If-None-Match: *`: only when there is no such object), which s3rver does not know: 412 PreconditionFailed when there is one. */
+async function conditionalPut(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const refuse = (status: number, code: string, message: string) => {
+    req.resume();
+    res.writeHead(status, { 'content-type': 'application/xml' });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+  };
+  if (req.headers['if-none-match'] !== '*') return refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+  const path = (req.url ?? '/').split('?')[0]!;
+  const [bucket = '', ...key] = path
+    .slice(1)
+    .split('/')
+    .map((part) => decodeURIComponent(part));
+  // Taken before the first await, so a second conditional PUT of the key meanwhile is refused.
+  if (creating.has(path)) return refuse(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+  creating.add(path);
+  res.once('close', () => creating.delete(path));
+  try {
+    if (await s3rver.store.existsObject(bucket, key.join('/')))
+      return refuse(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+  } catch {
+    return refuse(500, 'InternalError', 'We encountered an internal error. Please try again.');
+  }
+  handle(req, res);
+}
 server.listen(Number(values.port), '127.0.0.1', () => {
   const address = server.address();
   console.log(`S3rver listening on 127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);

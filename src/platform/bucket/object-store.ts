@@ -9,7 +9,7 @@
  * (object-requests.ts); the rest through the client.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file.ts';
 import { walkFiles } from '../fs/walk.ts';
@@ -45,6 +45,12 @@ export interface ObjectStore {
   /** The object as a web stream (the edge streams large files), or null. */
   getStream(key: string, options?: ReadOptions): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
   put(key: string, body: Buffer | string, attributes?: ObjectAttributes, options?: PutOptions): Promise<void>;
+  /**
+   * Create the object only when there is none (S3's conditional PUT, `If-None-Match: *`): true
+   * when this call created it, false when one was there (or another writer's conditional PUT won).
+   * Optional: a store without it cannot claim (work-store.ts).
+   */
+  putIfAbsent?(key: string, body: Buffer | string, attributes?: ObjectAttributes): Promise<boolean>;
   /** The object's description, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
   /** Server-side copy (no download); attributes replace the source's when given. */
@@ -205,6 +211,22 @@ export class S3ObjectStore implements ObjectStore {
     await this.requests.send('PUT', this.full(key), { body: typeof body === 'string' ? Buffer.from(body) : body, headers, sha256: options.sha256 });
   }
 
+  async putIfAbsent(key: string, body: Buffer | string, attributes: ObjectAttributes = {}): Promise<boolean> {
+    const headers: Record<string, string> = { 'if-none-match': '*' };
+    if (attributes.contentType) headers['content-type'] = attributes.contentType;
+    if (attributes.cacheControl) headers['cache-control'] = attributes.cacheControl;
+    for (const [name, value] of Object.entries(attributes.metadata ?? {})) headers[`x-amz-meta-${name}`] = value;
+    try {
+      await this.requests.send('PUT', this.full(key), { body: typeof body === 'string' ? Buffer.from(body) : body, headers });
+      return true;
+    } catch (error) {
+      // 412: the object is there; 409: another conditional write of it is under way (S3 says try again; it will be there).
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 412 || status === 409) return false;
+      throw error;
+    }
+  }
+
   async head(key: string): Promise<ObjectInfo | null> {
     const answer = await this.requests.send('HEAD', this.full(key));
     return answer.status === 404 ? null : infoOfAnswer(key, answer);
@@ -321,6 +343,21 @@ export class DirectoryObjectStore implements ObjectStore {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     DirectoryObjectStore.writeAtomic(paths.attributes, JSON.stringify({ ...attributes, etag: `"${createHash('md5').update(bytes).digest('hex')}"` }));
     DirectoryObjectStore.writeAtomic(paths.data, bytes);
+  }
+
+  async putIfAbsent(key: string, body: Buffer | string, attributes: ObjectAttributes = {}): Promise<boolean> {
+    const paths = this.paths(key);
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    mkdirSync(dirname(paths.data), { recursive: true });
+    try {
+      // Created exclusively: of two writers, one creates it.
+      writeFileSync(paths.data, bytes, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    DirectoryObjectStore.writeAtomic(paths.attributes, JSON.stringify({ ...attributes, etag: `"${createHash('md5').update(bytes).digest('hex')}"` }));
+    return true;
   }
 
   async copy(fromKey: string, toKey: string, attributes?: ObjectAttributes): Promise<void> {
