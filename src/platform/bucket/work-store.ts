@@ -3,7 +3,8 @@
  * drawn images), kept under `_work/<key>` (layout.ts), the key naming the inputs and settings,
  * so a worker looks it up before making it and one with an empty disk never makes again what
  * another made. A cache: an entry that is missing or cannot be read is made again, and a
- * failed write loses nothing but the sharing (the caller is told, to log it).
+ * failed write loses nothing but the sharing (the caller is told, to log it). A worker may claim
+ * an entry before making it (`claim`), so two workers at once make it once.
  */
 import { layout } from './layout.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -13,6 +14,12 @@ export interface WorkStore {
   /** The bytes under `key`, or null when there are none (or they cannot be read). */
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer | string): Promise<void>;
+  /**
+   * Claim `key` for this worker before making what it names (a conditional PUT of a marker): true
+   * when no worker claimed it before, false when one did (it makes it; wait for it). Optional: a
+   * store that cannot claim makes everything as before.
+   */
+  claim?(key: string): Promise<boolean>;
 }
 
 /** The work store in a bucket, under `_work/`. */
@@ -28,6 +35,15 @@ export function bucketWorkStore(store: ObjectStore): WorkStore {
     },
     async put(key, body) {
       await store.put(keyOf(key), typeof body === 'string' ? Buffer.from(body) : body, { cacheControl: 'no-store' });
+    },
+    // A claim that cannot be made (no conditional PUT, a failed request) is taken: the work is made here, as before.
+    async claim(key) {
+      if (!store.putIfAbsent) return true;
+      try {
+        return await store.putIfAbsent(keyOf(key), JSON.stringify({ at: new Date().toISOString(), pid: process.pid }), { cacheControl: 'no-store' });
+      } catch {
+        return true;
+      }
     },
   };
 }

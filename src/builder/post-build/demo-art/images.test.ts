@@ -146,6 +146,47 @@ describe('renderImages', () => {
       ).toBe(true);
   });
 
+  /** A fleet's shared work in memory, with claims (the bucket's conditional PUT). */
+  const sharedWork = () => {
+    const shared = new Map<string, Buffer>();
+    const work = {
+      get: async (key: string) => shared.get(key) ?? null,
+      put: async (key: string, body: Buffer | string) => void shared.set(key, Buffer.from(body)),
+      claim: async (key: string) => !shared.has(key) && !!shared.set(key, Buffer.from('claimed')),
+    };
+    return { shared, work };
+  };
+
+  it('two workers starting at once draw each picture once between them: one claims it, the other takes it from the shared work', async () => {
+    const { work } = sharedWork();
+    const jobs = imageJobs([vehicleImageUrl('wagon', 'grey', 'front'), vehicleImageUrl('wagon', 'grey', 'rear'), panoramaUrl('ute', 'white')]);
+    const [one, two] = await Promise.all(
+      [1, 2].map((worker) => renderImages(jobs, join(scratch, `at-once-${worker}`), join(scratch, `cache-at-once-${worker}`), { work })),
+    );
+    const alone = await renderImages(jobs, join(scratch, 'at-once-alone'), join(scratch, 'cache-at-once-alone'));
+    expect(alone.drawn).toBeGreaterThan(0);
+    expect(one!.drawn + two!.drawn).toBe(alone.drawn);
+    expect(one!.fetched + two!.fetched).toBe(alone.drawn);
+    for (const name of readdirSync(join(scratch, 'at-once-alone', 'media', 'vehicles')))
+      for (const worker of [1, 2])
+        expect(
+          readFileSync(join(scratch, `at-once-${worker}`, 'media', 'vehicles', name)).equals(
+            readFileSync(join(scratch, 'at-once-alone', 'media', 'vehicles', name)),
+          ),
+        ).toBe(true);
+  });
+
+  it('a drawing claimed by a worker that never stores it is drawn here after the wait', async () => {
+    const { work } = sharedWork();
+    const jobs = imageJobs([vehicleImageUrl('van', 'red', 'side')]);
+    // Another worker claimed everything, then died.
+    const dead = { ...work, claim: async () => false };
+    const started = Date.now();
+    const made = await renderImages(jobs, join(scratch, 'claimed-dead'), join(scratch, 'cache-claimed-dead'), { work: dead, claimWaitMs: 500 });
+    expect(made).toEqual({ written: jobs.length, drawn: jobs.length - 1, fetched: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  });
+
   it('draws ahead into the cache only, so the step after the render copies what was drawn', async () => {
     const cache = join(scratch, 'cache-ahead');
     const jobs = imageJobs([vehicleImageUrl('wagon', 'white', 'side'), panoramaUrl('ute', 'grey')]);

@@ -4,7 +4,9 @@
  * src/lib/images.ts, into the tenant's output directory. Files are cached under
  * .cache/images/ keyed by what they show, so a rebuild only copies them; a fleet's shared work
  * (`drawings/<key>.webp`) is looked up before drawing and written after, so no worker draws
- * what another drew; a worker's releases at once wait for a file the other is making. A file an
+ * what another drew; a worker's releases at once wait for a file the other is making, and
+ * workers at once claim a drawing in the shared work before drawing it (one draws, the other
+ * draws others meanwhile, then takes it). A file an
  * incremental release already has is never drawn or copied. A release that waits for another's
  * compile of the code version draws its tenant's images into the cache meanwhile (`drawAhead`),
  * so the step after its render, and the compiling release's step, find them made.
@@ -119,6 +121,10 @@ function cacheKey(spec: LocalImageSpec, width: number): string {
     .digest('hex');
 }
 
+/** How long a drawing another worker claimed is waited for before it is drawn here (that worker may have died). */
+const CLAIM_WAIT_MS = 30_000;
+const CLAIM_POLL_MS = 200;
+
 /** Drawings under way in this process, by cache file: a worker's releases at once (its job slots) make each file once. */
 const drawing = new Map<string, Promise<void>>();
 
@@ -130,7 +136,7 @@ export async function renderImages(
   jobs: ImageJob[],
   outDir: string | null,
   cacheDir = imageCacheDir(),
-  options: { keepExisting?: boolean; work?: WorkStore } = {},
+  options: { keepExisting?: boolean; work?: WorkStore; claimWaitMs?: number } = {},
 ): Promise<{ written: number; drawn: number; fetched: number }> {
   mkdirSync(cacheDir, { recursive: true });
   const targetOf = (dir: string, job: ImageJob) => join(dir, ...job.path.split('/').filter(Boolean));
@@ -146,7 +152,7 @@ export async function renderImages(
     groups.set(key, group);
   }
   const counts = { written: 0, drawn: 0, fetched: 0 };
-  const work = [...groups.values()];
+  const work: { spec: LocalImageSpec; jobs: ImageJob[]; claimedElsewhere?: number }[] = [...groups.values()];
   type Group = (typeof work)[number];
   const cacheFile = (key: string) => join(cacheDir, `${key}.webp`);
   const missingOf = (group: Group) => {
@@ -173,7 +179,7 @@ export async function renderImages(
     const claimed = [...missing.keys()].map(cacheFile);
     for (const file of claimed) drawing.set(file, claim);
     try {
-      await makeMissing(group, missing);
+      if (!(await makeMissing(group, missing, wait))) return false;
     } finally {
       for (const file of claimed) if (drawing.get(file) === claim) drawing.delete(file);
       settle();
@@ -188,15 +194,41 @@ export async function renderImages(
     }
     return true;
   };
-  const makeMissing = async (group: Group, missing: Map<string, number>) => {
+  /** Take the group's missing files from the shared work, in order, up to the first not there (a worker stores them in that order). */
+  const fetchShared = async (missing: Map<string, number>) => {
     for (const [key] of missing) {
       const shared = await options.work?.get(`drawings/${key}.webp`);
-      if (!shared) continue;
+      if (!shared) return;
       writeFileAtomic(cacheFile(key), shared, { durable: false });
       missing.delete(key);
       counts.fetched++;
     }
-    if (missing.size === 0) return;
+  };
+  /**
+   * Fetch or draw the missing files of a group. A worker claims them in the shared work before
+   * drawing; when another worker holds the claim, false at first (`wait` off: the caller draws
+   * others meanwhile), then its files are waited for (up to CLAIM_WAIT_MS after the claim was
+   * found taken: a worker that died holding it) and the rest drawn here.
+   */
+  const makeMissing = async (group: Group, missing: Map<string, number>, wait: boolean): Promise<boolean> => {
+    await fetchShared(missing);
+    if (missing.size === 0) return true;
+    if (group.claimedElsewhere === undefined && options.work?.claim) {
+      const claimKey = createHash('sha1')
+        .update([...missing.keys()].sort().join('\n'))
+        .digest('hex');
+      if (!(await options.work.claim(`claims/drawings/${claimKey}`))) {
+        group.claimedElsewhere = Date.now();
+        if (!wait) return false;
+      }
+    }
+    if (group.claimedElsewhere !== undefined) {
+      while (Date.now() - group.claimedElsewhere < (options.claimWaitMs ?? CLAIM_WAIT_MS)) {
+        await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+        await fetchShared(missing);
+        if (missing.size === 0) return true;
+      }
+    }
     const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec)))
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -212,6 +244,7 @@ export async function renderImages(
       counts.drawn++;
       await options.work?.put(`drawings/${key}.webp`, data).catch(() => {});
     }
+    return true;
   };
   // Two at a time: the machine has 2 cores and sharp has its own thread pool. A drawing another
   // release is making waits until the rest are done, so the two releases draw side by side.
