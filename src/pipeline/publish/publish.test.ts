@@ -284,7 +284,7 @@ describe('what a publish hands the bucket', () => {
 });
 
 describe('a publish with a purger', () => {
-  it('reads the previous release’s manifest once: the purge compares against the live one read before the upload', async () => {
+  it('reads the previous release’s manifest and the pointer once: the purge compares against the live one read before the upload', async () => {
     const sitesDir = join(work, 'sites-purge-once');
     const inner = new DirectoryObjectStore(join(work, 'bucket-purge-once'));
     const gets: string[] = [];
@@ -308,6 +308,9 @@ describe('a publish with a purger', () => {
     gets.length = 0;
     await publisher.publish({ slug: 'once', id: 'r2', dir: release('r2', '$9'), sitesDir });
     expect(gets.filter((key) => key === layout.manifest('once', 'r1'))).toHaveLength(1);
+    // The pointer too: read once at the start, not again at the switch.
+    expect(gets.filter((key) => key === layout.live('once'))).toHaveLength(1);
+    expect(JSON.parse((await store.get(layout.live('once')))!.body.toString())).toMatchObject({ release: 'r2', recent: [{ release: 'r1' }] });
     expect(purged).toEqual([['/cars/a', '/cars/a/']]);
   });
 });

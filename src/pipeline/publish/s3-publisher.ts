@@ -158,8 +158,14 @@ async function readJson<T>(bucket: Bucket, key: string): Promise<T | null> {
 const readPublished = (bucket: Bucket, slug: string, id: string) => readJson<PublishedManifest>(bucket, layout.manifest(slug, id));
 
 /** Switch the live pointer (one PUT: atomic for readers), keeping recently live releases for the edges' pointer caches; the release that was live and the bytes written. */
-async function switchPointer(bucket: Bucket, slug: string, id: string): Promise<{ previous: string | undefined; bytes: number }> {
-  const current = await readJson<LivePointer>(bucket, layout.live(slug));
+async function switchPointer(
+  bucket: Bucket,
+  slug: string,
+  id: string,
+  read?: { pointer: LivePointer | null },
+): Promise<{ previous: string | undefined; bytes: number }> {
+  // `read`: the pointer as the publish read it at its start (under the tenant's lock: still the bucket's), not fetched again.
+  const current = read ? read.pointer : await readJson<LivePointer>(bucket, layout.live(slug));
   const at = new Date(bucket.now()).toISOString();
   const horizon = bucket.now() - bucket.graceMs;
   // Every release live within the grace stays listed (prune keeps them), however many came since.
@@ -382,7 +388,8 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   const { slug, id, dir, beforeSwitch, hosts } = release;
   const started = performance.now();
   // Objects of the live release are in the bucket (prune never drops the live release's).
-  const liveId = (await readJson<LivePointer>(bucket, layout.live(slug)))?.release;
+  const pointer = await readJson<LivePointer>(bucket, layout.live(slug));
+  const liveId = pointer?.release;
   const live = liveId ? await readPublished(bucket, slug, liveId) : null;
   const existing = new Set(Object.values(live?.files ?? {}).map((file) => layout.fileObject(slug, file)));
   const known = release.shared ? knownSharedOf(bucket, release.shared.code) : undefined;
@@ -397,7 +404,7 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   await beforeSwitch?.();
   const manifestBody = JSON.stringify(manifest);
   await bucket.store.put(layout.manifest(slug, id), manifestBody, { contentType: 'application/json', cacheControl: 'public, max-age=31536000, immutable' });
-  const { previous: previousId, bytes: pointerBytes } = await switchPointer(bucket, slug, id);
+  const { previous: previousId, bytes: pointerBytes } = await switchPointer(bucket, slug, id, { pointer });
   const aliases = await writeHostAliases(bucket, slug, aliasWrites, hosts?.drop ?? []);
   const purge = await purgeChanges(bucket, slug, previousId, manifest, live);
   const report: PublishReport = {

@@ -8,7 +8,8 @@
  *   _hosts/<host>.json               { slug }: a dealer's own host name -> its tenant
  *   _code/<key>/objects/<sha256>     a file every tenant's release of code version <key> shares
  *   _code/<key>/renderer.pack        that code version's compiled renderer (the pipeline's)
- *   _work/<kind>/<key>               what a release makes from inputs, by inputs (the pipeline's cache)
+ *   _work/<kind>/<key>               what a release makes from inputs, by inputs (the pipeline's cache);
+ *                                    _work/claims/<kind>/<key>: a worker making it (work-store.ts claim)
  */
 
 /** Version of the manifest format this code writes when a release uses shared objects (`code` on a file); the edge reads every format up to it. */
