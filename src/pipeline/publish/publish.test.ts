@@ -355,7 +355,7 @@ describe('a code version’s shared objects', () => {
     expect(manifest.files['/media/vehicles/suv-red-side.webp']?.code).toBe('code-1');
   });
 
-  it('two publishes at once upload one once', async () => {
+  it('two publishes at once ask for one once and upload it once', async () => {
     const sitesDir = join(work, 'sites-shared-once');
     const { store, requests } = countingStore('bucket-shared-once');
     const publisher = createBucketPublisher({ store });
@@ -363,6 +363,7 @@ describe('a code version’s shared objects', () => {
       ['one', 'two'].map((slug) => publisher.publish({ slug, id: 'r1', dir: tenantRelease(sitesDir, slug), sitesDir, shared })),
     );
     expect(requests.filter((request) => request === `PUT ${drawing}`)).toHaveLength(1);
+    expect(requests.filter((request) => request === `HEAD ${drawing}`)).toHaveLength(1);
     expect(await store.head(drawing)).not.toBeNull();
   });
 });

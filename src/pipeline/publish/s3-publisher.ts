@@ -91,6 +91,8 @@ interface Bucket {
   knownShared: Map<string, { since: number; objects: Set<string> }>;
   /** Shared objects being uploaded by a publish of this publisher, by key: another publish waits for the upload rather than asking or uploading too. */
   uploadingShared: Map<string, Promise<void>>;
+  /** HEADs of shared objects under way, by key: another publish at once takes the answer rather than asking too. */
+  headingShared: Map<string, Promise<boolean>>;
 }
 
 /**
@@ -315,10 +317,20 @@ async function alreadyStored(bucket: Bucket, slug: string, liveId: string | unde
     ...(liveId && own.length <= HEAD_LIMIT ? own : []),
   ];
   await inParallel(heads, bucket.concurrency, async (key) => {
-    if (!(await bucket.store.head(key))) return;
-    found.add(key);
     const upload = toUpload.get(key)!;
-    if (upload.code) knownSharedOf(bucket, upload.code).add(upload.object);
+    if (!upload.code) {
+      if (await bucket.store.head(key)) found.add(key);
+      return;
+    }
+    let asking = bucket.headingShared.get(key);
+    if (!asking) {
+      asking = bucket.store.head(key).then((info) => info !== null);
+      bucket.headingShared.set(key, asking);
+      void asking.finally(() => bucket.headingShared.delete(key)).catch(() => {});
+    }
+    if (!(await asking)) return;
+    found.add(key);
+    knownSharedOf(bucket, upload.code).add(upload.object);
   });
   if (!liveId || own.length <= HEAD_LIMIT) return found;
   const ids = (await bucket.store.list(layout.manifests(slug)))
@@ -521,6 +533,7 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
     graceMs: options.pruneGraceMs ?? 10 * 60_000,
     knownShared: new Map(),
     uploadingShared: new Map(),
+    headingShared: new Map(),
   };
   return {
     name: 's3',
