@@ -1,7 +1,6 @@
 /**
- * The bucket layout of published sites,
- * shared by the S3 publisher (writes it) and the edge (reads it). Pure: the Cloudflare
- * Worker bundles it. Under the store's prefix:
+ * The bucket layout of published sites, shared by the S3 publisher (writes it) and the edge
+ * (reads it). Pure: the Cloudflare Worker bundles it. Under the store's prefix:
  *   <slug>/objects/<sha256>          a file's bytes, content-addressed per tenant (never rewritten)
  *   <slug>/releases/<id>.json        a release manifest: URL path -> object, size, headers
  *   <slug>/live.json                 the live pointer { release }, switched by one PUT

@@ -4,10 +4,9 @@
  * src/lib/images.ts, into the tenant's output directory. Files are cached under
  * .cache/images/ keyed by what they show, so a rebuild only copies them; a fleet's shared work
  * (`drawings/<key>.webp`) is looked up before drawing and written after, so no worker draws
- * what another drew; a worker's releases at once wait for a file the other is making, and
- * workers at once claim a drawing in the shared work before drawing it (one draws, the other
- * draws others meanwhile, then takes it). A file an
- * incremental release already has is never drawn or copied. A release that waits for another's
+ * what another drew (claimed there first: of workers at once one draws it, the others draw
+ * others meanwhile, then take it); a worker's releases at once wait for a file the other is
+ * making. A file an incremental release already has is never drawn or copied. A release that waits for another's
  * compile of the code version draws its tenant's images into the cache meanwhile (`drawAhead`),
  * so the step after its render, and the compiling release's step, find them made.
  */
