@@ -366,4 +366,20 @@ describe('a code version’s shared objects', () => {
     expect(requests.filter((request) => request === `HEAD ${drawing}`)).toHaveLength(1);
     expect(await store.head(drawing)).not.toBeNull();
   });
+
+  it('a publish starting while another still uploads waits for the shared objects that one found missing, neither asking nor uploading', async () => {
+    const sitesDir = join(work, 'sites-shared-later');
+    const { store, requests } = countingStore('bucket-shared-later');
+    const slow: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {
+      put: async (key: string, body: Buffer | string, attributes?: ObjectAttributes) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return store.put(key, body, attributes);
+      },
+    });
+    const publisher = createBucketPublisher({ store: slow, concurrency: 1 });
+    const first = publisher.publish({ slug: 'one', id: 'r1', dir: tenantRelease(sitesDir, 'one'), sitesDir, shared });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all([first, publisher.publish({ slug: 'two', id: 'r1', dir: tenantRelease(sitesDir, 'two'), sitesDir, shared })]);
+    expect(requests.filter((request) => request.endsWith(drawing))).toEqual([`HEAD ${drawing}`, `PUT ${drawing}`]);
+  });
 });

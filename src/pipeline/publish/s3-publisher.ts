@@ -349,30 +349,62 @@ async function alreadyStored(bucket: Bucket, slug: string, liveId: string | unde
 /** Upload what the bucket lacks, `concurrency` at a time; returns the bytes uploaded. `toUpload` is left holding what went up. */
 async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload: Map<string, Upload>, liveId: string | undefined): Promise<number> {
   for (const key of await alreadyStored(bucket, slug, liveId, toUpload)) toUpload.delete(key);
-  let uploaded = 0;
-  await inParallel([...toUpload.values()], bucket.concurrency, async (file) => {
-    if (!file.code) {
-      const bytes = await uploadObject(bucket, slug, id, file);
-      uploaded += bytes;
-      return;
-    }
-    // A shared object another publish here stored meanwhile, or is storing (and stores), is not uploaded again.
-    const other = bucket.uploadingShared.get(file.key);
-    if (knownSharedOf(bucket, file.code).has(file.object) || (other && (await other.then(() => true).catch(() => false)))) {
-      toUpload.delete(file.key);
-      return;
-    }
-    const upload = uploadObject(bucket, slug, id, file);
-    const done = upload.then(() => {});
+  // The shared objects this publish will upload, registered now: another publish at once waits for them rather than asking.
+  const settles = new Map<string, (ok: boolean) => void>();
+  for (const file of toUpload.values()) {
+    if (!file.code || bucket.uploadingShared.has(file.key)) continue;
+    const done = new Promise<void>((resolve, reject) => settles.set(file.key, (ok) => (ok ? resolve() : reject(new Error('not uploaded')))));
+    done.catch(() => {});
     bucket.uploadingShared.set(file.key, done);
-    try {
-      const bytes = await upload;
-      uploaded += bytes;
-    } finally {
-      if (bucket.uploadingShared.get(file.key) === done) bucket.uploadingShared.delete(file.key);
-    }
-  });
+    void done.finally(() => bucket.uploadingShared.get(file.key) === done && bucket.uploadingShared.delete(file.key)).catch(() => {});
+  }
+  let uploaded = 0;
+  try {
+    await uploadEach();
+  } finally {
+    // Those not uploaded (the publish failed): a waiting publish uploads them itself.
+    for (const settle of settles.values()) settle(false);
+  }
   return uploaded;
+
+  async function uploadEach(): Promise<void> {
+    await inParallel([...toUpload.values()], bucket.concurrency, async (file) => {
+      if (!file.code) {
+        const bytes = await uploadObject(bucket, slug, id, file);
+        uploaded += bytes;
+        return;
+      }
+      // A shared object another publish here stored meanwhile, or is storing (and stores), is not uploaded again.
+      const settle = settles.get(file.key);
+      if (settle) {
+        try {
+          const bytes = await uploadObject(bucket, slug, id, file);
+          uploaded += bytes;
+          settle(true);
+        } catch (error) {
+          settle(false);
+          throw error;
+        } finally {
+          settles.delete(file.key);
+        }
+        return;
+      }
+      const other = bucket.uploadingShared.get(file.key);
+      if (knownSharedOf(bucket, file.code).has(file.object) || (other && (await other.then(() => true).catch(() => false)))) {
+        toUpload.delete(file.key);
+        return;
+      }
+      const upload = uploadObject(bucket, slug, id, file);
+      const done = upload.then(() => {});
+      bucket.uploadingShared.set(file.key, done);
+      try {
+        const bytes = await upload;
+        uploaded += bytes;
+      } finally {
+        if (bucket.uploadingShared.get(file.key) === done) bucket.uploadingShared.delete(file.key);
+      }
+    });
+  }
 }
 
 /** Upload one object; returns its bytes. */
