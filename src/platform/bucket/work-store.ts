@@ -20,6 +20,12 @@ export interface WorkStore {
    * store that cannot claim makes everything as before.
    */
   claim?(key: string): Promise<boolean>;
+  /**
+   * When the claim `key` was made (ms since the epoch, by the claiming worker's clock), or null
+   * when there is none or it cannot be read: a claim older than the wait for it is stale (its
+   * worker died or failed to store the work), so the work is made at once.
+   */
+  claimedAt?(key: string): Promise<number | null>;
 }
 
 /** The work store in a bucket, under `_work/`. */
@@ -43,6 +49,15 @@ export function bucketWorkStore(store: ObjectStore): WorkStore {
         return await store.putIfAbsent(keyOf(key), JSON.stringify({ at: new Date().toISOString(), pid: process.pid }), { cacheControl: 'no-store' });
       } catch {
         return true;
+      }
+    },
+    async claimedAt(key) {
+      try {
+        const marker = await store.get(keyOf(key));
+        const at = marker ? Date.parse((JSON.parse(marker.body.toString('utf8')) as { at?: unknown }).at as string) : NaN;
+        return Number.isFinite(at) ? at : null;
+      } catch {
+        return null;
       }
     },
   };

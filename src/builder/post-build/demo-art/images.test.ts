@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_SHAPES, COLOUR_FAMILIES, VEHICLE_VIEWS, panoramaUrl, spinFrameUrl, vehicleImageUrl, type ColourFamily } from '../../../lib/images.ts';
 import type { Car } from '../../../schemas/car.ts';
+import { DirectoryObjectStore, type ObjectStore } from '../../../platform/bucket/object-store.ts';
+import { bucketWorkStore } from '../../../platform/bucket/work-store.ts';
 import type { TenantBundle } from '../../bundle/bundle.ts';
 import { carImageUrls, drawAhead, imageJobs, renderImages, svgFor, vehicleImagesStep } from './images.ts';
 
@@ -185,6 +187,29 @@ describe('renderImages', () => {
     const made = await renderImages(jobs, join(scratch, 'claimed-dead'), join(scratch, 'cache-claimed-dead'), { work: dead, claimWaitMs: 500 });
     expect(made).toEqual({ written: jobs.length, drawn: jobs.length - 1, fetched: 0 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  });
+
+  it('a drawing whose claim is older than the wait (its worker died before storing it) is drawn and stored at once, not waited for', async () => {
+    const bucket = new DirectoryObjectStore(join(scratch, 'stale-claim-bucket'));
+    const reads: string[] = [];
+    // Every claim is found taken: a worker claimed it 31 s ago (the marker's time), then died.
+    const store: ObjectStore = Object.assign(Object.create(bucket) as DirectoryObjectStore, {
+      putIfAbsent: async (key: string) => {
+        await bucket.put(key, JSON.stringify({ at: new Date(Date.now() - 31_000).toISOString(), pid: 1 }));
+        return false;
+      },
+      get: async (key: string) => {
+        if (!key.includes('/claims/')) reads.push(key);
+        return bucket.get(key);
+      },
+    });
+    const jobs = imageJobs([vehicleImageUrl('van', 'grey', 'side'), panoramaUrl('hatch', 'red')]);
+    const alone = await renderImages(jobs, join(scratch, 'claimed-stale-alone'), join(scratch, 'cache-claimed-stale-alone'));
+    const made = await renderImages(jobs, join(scratch, 'claimed-stale'), join(scratch, 'cache-claimed-stale'), { work: bucketWorkStore(store) });
+    expect(made).toEqual({ written: jobs.length, drawn: alone.drawn, fetched: 0 });
+    // One look in the shared work a drawing, none while waiting (a wait looks every 200 ms).
+    expect(reads).toHaveLength(2);
+    expect((await bucket.list('_work/drawings/')).length).toBe(alone.drawn);
   });
 
   it('draws ahead into the cache only, so the step after the render copies what was drawn', async () => {

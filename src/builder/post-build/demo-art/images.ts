@@ -120,7 +120,7 @@ function cacheKey(spec: LocalImageSpec, width: number): string {
     .digest('hex');
 }
 
-/** How long a drawing another worker claimed is waited for before it is drawn here (that worker may have died). */
+/** How long after its claim a drawing another worker claimed is waited for before it is drawn here (that worker may have died). */
 const CLAIM_WAIT_MS = 30_000;
 const CLAIM_POLL_MS = 200;
 
@@ -151,6 +151,7 @@ export async function renderImages(
     groups.set(key, group);
   }
   const counts = { written: 0, drawn: 0, fetched: 0 };
+  const claimWaitMs = options.claimWaitMs ?? CLAIM_WAIT_MS;
   const work: { spec: LocalImageSpec; jobs: ImageJob[]; claimedElsewhere?: number }[] = [...groups.values()];
   type Group = (typeof work)[number];
   const cacheFile = (key: string) => join(cacheDir, `${key}.webp`);
@@ -207,7 +208,8 @@ export async function renderImages(
    * Fetch or draw the missing files of a group. A worker claims them in the shared work before
    * drawing; when another worker holds the claim, false at first (`wait` off: the caller draws
    * others meanwhile), then its files are waited for (up to CLAIM_WAIT_MS after the claim was
-   * found taken: a worker that died holding it) and the rest drawn here.
+   * made, or found taken when its time is unknown: a worker that died holding it) and the rest
+   * drawn here and stored.
    */
   const makeMissing = async (group: Group, missing: Map<string, number>, wait: boolean): Promise<boolean> => {
     await fetchShared(missing);
@@ -217,12 +219,15 @@ export async function renderImages(
         .update([...missing.keys()].sort().join('\n'))
         .digest('hex');
       if (!(await options.work.claim(`claims/drawings/${claimKey}`))) {
-        group.claimedElsewhere = Date.now();
-        if (!wait) return false;
+        // Waited for from when the claim was made (not later than now: the clocks of two workers
+        // differ), so a claim older than the wait is not waited for: its worker died or its put failed.
+        const made = await options.work.claimedAt?.(`claims/drawings/${claimKey}`);
+        group.claimedElsewhere = Math.min(made ?? Date.now(), Date.now());
+        if (!wait && Date.now() - group.claimedElsewhere < claimWaitMs) return false;
       }
     }
     if (group.claimedElsewhere !== undefined) {
-      while (Date.now() - group.claimedElsewhere < (options.claimWaitMs ?? CLAIM_WAIT_MS)) {
+      while (Date.now() - group.claimedElsewhere < claimWaitMs) {
         await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
         await fetchShared(missing);
         if (missing.size === 0) return true;
