@@ -6,9 +6,9 @@
  * which shows it whatever the stock) and one search page a route of the build's route table
  * (src/pages/search/[...path].astro reads the same table), besides what checkRelease asks for.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tenant } from '../../lib/site/tenant.ts';
 import { openPipelineState, type PipelineState } from '../state/store.ts';
@@ -16,11 +16,12 @@ import { currentRelease, tenantPaths } from '../state/release-dirs.ts';
 import { rebuildTenant } from './run.ts';
 
 vi.mock('./build.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./build.ts')>();
+  const { standInBuild } = await import('../../../tests/support/release-build.ts');
   const { stockRouteTable } = await import('../../search/build-time/page-data.ts');
-  const writePages = (outDir: string, tenant: Tenant) => {
+  /** The home page, the location pages (with their link) and the search pages of the route table, and the cars. */
+  const pages = (tenant: Tenant): [string, string][] => {
     const table = stockRouteTable(tenant.visible, tenant.site);
-    const pages: [string, string][] = [
+    return [
       ['index.html', ''],
       ...tenant.site.locations.map((location): [string, string] => [
         `our-location/${location.slug}/index.html`,
@@ -29,20 +30,8 @@ vi.mock('./build.ts', async (importOriginal) => {
       ...[table.base, ...table.routes.map((route) => route.path)].map((path): [string, string] => [`${path.slice(1)}/index.html`, '']),
       ...tenant.visible.map((car): [string, string] => [`cars/${car.slug}/index.html`, '']),
     ];
-    for (const [page, body] of pages) {
-      mkdirSync(dirname(join(outDir, page)), { recursive: true });
-      writeFileSync(join(outDir, page), `<!doctype html><title>page</title>${body}`);
-    }
-    return { ok: true, rendered: tenant.visible.length, reused: 0 };
   };
-  return {
-    ...actual,
-    buildFullRelease: async (prepared: { outDir: string; tenant: Tenant }) => ({
-      ...writePages(prepared.outDir, prepared.tenant),
-      visible: prepared.tenant.visible.length,
-    }),
-    buildIncrementalRelease: async (options: { outDir: string; tenant: Tenant }) => writePages(options.outDir, options.tenant),
-  };
+  return { ...(await importOriginal<typeof import('./build.ts')>()), ...standInBuild(pages) };
 });
 
 const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors');

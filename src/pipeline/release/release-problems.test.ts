@@ -6,11 +6,10 @@
  * report, and gone once a release has none. The Astro build is stood in for by a writer of the
  * pages the checks ask for: what is under test is what the job reports, not the pages.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Tenant } from '../../lib/site/tenant.ts';
 import type { LogFields } from '../log.ts';
 import { collectOperatorStatus, renderOperatorPage } from '../service/operator.ts';
 import { STATUS_REPORT_MAX } from '../state/records.ts';
@@ -19,25 +18,8 @@ import { openPipelineState, type PipelineState } from '../state/store.ts';
 import { rebuildTenant } from './run.ts';
 
 vi.mock('./build.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./build.ts')>();
-  const { allStockPath } = await import('../../lib/site/search-urls.ts');
-  /** The home page, the all-stock page and every visible car's page: what checkRelease asks for. */
-  const writePages = (outDir: string, tenant: Tenant) => {
-    const pages = ['index.html', `${allStockPath(tenant.site).slice(1)}/index.html`, ...tenant.visible.map((car) => `cars/${car.slug}/index.html`)];
-    for (const page of pages) {
-      mkdirSync(dirname(join(outDir, page)), { recursive: true });
-      writeFileSync(join(outDir, page), '<!doctype html><title>page</title>');
-    }
-    return { ok: true, rendered: tenant.visible.length, reused: 0 };
-  };
-  return {
-    ...actual,
-    buildFullRelease: async (prepared: { outDir: string; tenant: Tenant }) => ({
-      ...writePages(prepared.outDir, prepared.tenant),
-      visible: prepared.tenant.visible.length,
-    }),
-    buildIncrementalRelease: async (options: { outDir: string; tenant: Tenant }) => writePages(options.outDir, options.tenant),
-  };
+  const { checkedPages, standInBuild } = await import('../../../tests/support/release-build.ts');
+  return { ...(await importOriginal<typeof import('./build.ts')>()), ...standInBuild(checkedPages) };
 });
 
 const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors');
