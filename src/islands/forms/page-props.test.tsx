@@ -8,6 +8,7 @@
 import { renderToString } from 'react-dom/server';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dataBlock } from '../../../tests/support/data-block.ts';
 import { formSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 import { SiteSchema } from '../../schemas/site.ts';
@@ -34,15 +35,6 @@ const car = {
   price: 31990,
 } as unknown as LeadCar;
 
-/** The page's data block `id` holding `text`. */
-function block(id: string, text: string): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = id;
-  script.textContent = text;
-  document.body.append(script);
-}
-
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -55,7 +47,7 @@ describe('islands whose props are the page data block', () => {
     const direct = renderToString(<ReserveForm config={config} car={car} />);
     expect(direct).toContain('<form');
     expect(renderToString(<ReserveFormFromPage props={island.props} />)).toBe(direct);
-    block(RESERVE_PROPS_ID, island.text);
+    dataBlock(RESERVE_PROPS_ID, island.text);
     expect(renderToString(<ReserveFormFromPage props="car-42 elsewhere" />)).toBe(direct);
   });
 
@@ -65,7 +57,7 @@ describe('islands whose props are the page data block', () => {
     expect(JSON.parse(island.text)).toEqual(props);
     const direct = renderToString(<LeadModals {...props} />);
     expect(renderToString(<LeadModalsFromPage props={island.props} />)).toBe(direct);
-    block(LEAD_MODALS_PROPS_ID, island.text);
+    dataBlock(LEAD_MODALS_PROPS_ID, island.text);
     expect(renderToString(<LeadModalsFromPage props="car-42 elsewhere" />)).toBe(direct);
   });
 });

@@ -14,6 +14,7 @@ import { snapshotResults } from '../../search/build-time/snapshot.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
 import { jsonLdText } from '../../lib/text/seo.ts';
 import SearchPage, { PROPS_ID, ROUTE_TABLE_ID, routeTableOfText, routeTableText, searchIslandProps } from './SearchPage.tsx';
+import { dataBlock } from '../../../tests/support/data-block.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 
@@ -69,15 +70,8 @@ describe('the search island props', () => {
     const island = searchIslandProps(props);
     const onServer = renderToString(<SearchPage props={island.props} />);
     expect(onServer).toContain(props.initial.hits[0]!.name);
-    const block = (id: string, text: string) => {
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.id = id;
-      script.textContent = text;
-      document.body.append(script);
-    };
-    block(ROUTE_TABLE_ID, routeTableText(props.config.routes));
-    block(PROPS_ID, island.text);
+    dataBlock(ROUTE_TABLE_ID, routeTableText(props.config.routes));
+    dataBlock(PROPS_ID, island.text);
     // A key this module did not make: what a browser has.
     expect(renderToString(<SearchPage props="/search/used-cars elsewhere" />)).toBe(onServer);
   });

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click } from '../../../tests/support/form-events.ts';
+import { dataBlock } from '../../../tests/support/data-block.ts';
 import MediaViewer, { MEDIA_PROPS_ID, MediaViewerFromPage, mediaViewerIslandProps, type MediaViewerProps } from './MediaViewer.tsx';
 
 const mounted = mountRoot();
@@ -32,15 +33,6 @@ const props: MediaViewerProps = {
   hotspots: { exterior: [], interior: [] },
 };
 
-/** The page's data block `id` holding `text`. */
-function block(id: string, text: string): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = id;
-  script.textContent = text;
-  document.body.append(script);
-}
-
 afterEach(() => {
   document.body.querySelectorAll('script').forEach((script) => script.remove());
 });
@@ -54,13 +46,13 @@ describe('MediaViewerFromPage', () => {
     const direct = renderToString(<MediaViewer {...props} />);
     expect(direct).toContain('gallery__thumbs');
     expect(renderToString(<MediaViewerFromPage props={island.props} />)).toBe(direct);
-    block(MEDIA_PROPS_ID, island.text);
+    dataBlock(MEDIA_PROPS_ID, island.text);
     expect(renderToString(<MediaViewerFromPage props="car-42 elsewhere" />)).toBe(direct);
   });
 
   it('from the block, the thumbnails, arrows, spin and fullscreen views work', () => {
     const island = mediaViewerIslandProps(props, 'car-43');
-    block(MEDIA_PROPS_ID, island.text);
+    dataBlock(MEDIA_PROPS_ID, island.text);
     mounted.render(<MediaViewerFromPage props="car-43 elsewhere" />);
     const host = mounted.host;
     const button = (name: string) =>
