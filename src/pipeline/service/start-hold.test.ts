@@ -5,31 +5,16 @@
  * first pass begins, the signals are the pass's handling's. Each case runs in a process of its own.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { processRuns } from '../../platform/process/runs.ts';
+import { describe, expect, it } from 'vitest';
+import { caseLeftovers, until } from '../../../tests/support/process-cases.ts';
 import { START_LOCK_FILE } from './start-lock.ts';
 
 const moduleUrl = JSON.stringify(pathToFileURL(join(import.meta.dirname, 'start-hold.ts')).href);
-const roots: string[] = [];
-const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0)) if (processRuns(pid)) process.kill(pid, 'SIGKILL');
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
-/** Wait until `ready()` or `ms` have passed; whether it became true. */
-async function until(ready: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((done) => setTimeout(done, 25));
-  }
-  return true;
-}
+const { roots, started } = caseLeftovers();
 
 /** A process taking a sites folder's lock as npm start does, then running `then` (its sites folder is `sites`); its output and exit. */
 function starting(then: string, options: { signalWhileTaking?: NodeJS.Signals } = {}) {

@@ -8,21 +8,17 @@
  * process of its own whose warm renderers are stand-in kept bundles that never finish loading.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { caseLeftovers, until } from '../../../tests/support/process-cases.ts';
 import { writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
 import { processRuns } from '../../platform/process/runs.ts';
 
 const moduleUrl = (file: string) => JSON.stringify(pathToFileURL(join(import.meta.dirname, file)).href);
-const roots: string[] = [];
-const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0)) if (processRuns(pid)) process.kill(pid, 'SIGKILL');
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const { roots, started } = caseLeftovers();
 
 /** Gone: no such process, or one that ended and waits to be reaped (a zombie). */
 function gone(pid: number): boolean {
@@ -32,16 +28,6 @@ function gone(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-/** Wait until `ready()` or `ms` have passed; whether it became true. */
-async function until(ready: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((done) => setTimeout(done, 25));
-  }
-  return true;
 }
 
 /**
