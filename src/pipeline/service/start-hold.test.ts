@@ -4,7 +4,6 @@
  * ends it at once (143, 130) with the lock let go and nothing else left in the folder; once the
  * first pass begins, the signals are the pass's handling's. Each case runs in a process of its own.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { caseLeftovers, until } from '../../../tests/support/process-cases.ts';
 import { START_LOCK_FILE } from './start-lock.ts';
 
 const moduleUrl = JSON.stringify(pathToFileURL(join(import.meta.dirname, 'start-hold.ts')).href);
-const { roots, started } = caseLeftovers();
+const { roots, run } = caseLeftovers();
 
 /** A process taking a sites folder's lock as npm start does, then running `then` (its sites folder is `sites`); its output and exit. */
 function starting(then: string, options: { signalWhileTaking?: NodeJS.Signals } = {}) {
@@ -31,13 +30,7 @@ function starting(then: string, options: { signalWhileTaking?: NodeJS.Signals } 
     process.on('exit', () => held.lock.release());
     ${then}
   `;
-  const owner = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(owner.pid!);
-  let output = '';
-  owner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  owner.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => owner.on('exit', (code, signal) => done({ code, signal })));
-  return { sites, owner, exited, output: () => output };
+  return { sites, ...run(source) };
 }
 
 // As npm start between its lock and its first pass: the port check and the tenants' listing, here a wait.

@@ -7,7 +7,6 @@
  * too) is the same stop; another signal is a second one. Each case runs a pipeline in a
  * process of its own whose warm renderers are stand-in kept bundles that never finish loading.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import { writeKeptBundle } from '../../../tests/support/kept-bundle.ts';
 import { processRuns } from '../../platform/process/runs.ts';
 
 const moduleUrl = (file: string) => JSON.stringify(pathToFileURL(join(import.meta.dirname, file)).href);
-const { roots, started } = caseLeftovers();
+const { roots, started, run } = caseLeftovers();
 
 /** Gone: no such process, or one that ended and waits to be reaped (a zombie). */
 function gone(pid: number): boolean {
@@ -67,17 +66,12 @@ async function pipelineWithRenderers(once: boolean) {
     warmRendererFor(${JSON.stringify(join(root, 'renderer-b'))}).warm();
     setInterval(() => {}, 1000);
   `;
-  const owner = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(owner.pid!);
-  let output = '';
-  owner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  owner.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => owner.on('exit', (code, signal) => done({ code, signal })));
+  const { owner, exited, output } = run(source);
   const children = () => readdirSync(root).filter((name) => name.startsWith('child-'));
-  expect(await until(() => children().length === 2, 20_000), output).toBe(true);
+  expect(await until(() => children().length === 2, 20_000), output()).toBe(true);
   const pids = children().map((name) => Number(name.slice('child-'.length)));
   started.push(...pids);
-  return { root, owner, pids, exited, output: () => output };
+  return { root, owner, pids, exited, output };
 }
 
 describe('a pipeline process told to stop', () => {
