@@ -8,6 +8,7 @@
  * set by the test page (window.__STRIPE_STAND_IN_URL__).
  */
 import { useEffect, useId, useState } from 'react';
+import { withinWait } from '../ui/bounded-wait.ts';
 import type { ProviderFormProps } from './payment-types.ts';
 
 export default function StandInPaymentForm({ payment, confirmRef, intent, onReady }: ProviderFormProps) {
@@ -23,8 +24,12 @@ export default function StandInPaymentForm({ payment, confirmRef, intent, onRead
     const intentId = created.clientSecret.split('_secret_')[0]!;
     const body = new URLSearchParams({ key: payment.publishable_key, client_secret: created.clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': card.replace(/\s/g, '') });
     try {
-      const response = await fetch(`${base}/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`, { method: 'POST', body });
-      const data = (await response.json()) as { status?: string; error?: { message?: string; code?: string }; last_payment_error?: { message?: string } | null };
+      // Within the islands' bounded wait: an answer not in time is as the service not reached.
+      const { response, data } = await withinWait(async (signal) => {
+        const response = await fetch(`${base}/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`, { method: 'POST', body, signal });
+        const data = (await response.json()) as { status?: string; error?: { message?: string; code?: string }; last_payment_error?: { message?: string } | null };
+        return { response, data };
+      });
       if (!response.ok) return { ok: false, message: data.error?.message ?? 'The payment was not accepted.', ...(data.error?.code === 'payment_intent_unexpected_state' ? { intentEnded: true } : {}) };
       if (data.status !== 'succeeded') return { ok: false, message: data.last_payment_error?.message ?? 'The payment was not accepted.' };
       return { ok: true };

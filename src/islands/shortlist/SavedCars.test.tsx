@@ -4,12 +4,15 @@
  * one (focus and status as the garage's), an empty state leading to the stock, and stored
  * entries treated as untrusted (text only, a slug as one path segment, no stored script URL).
  */
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import { CAR_WORDS, listedCar as listed, shortlistPage } from '../../../tests/support/shortlist-page.tsx';
 import { $favourites, type FavouriteCar } from '../../stores/favourites.ts';
 import { SAVED_CARS_IMAGE_SIZES } from '../../lib/vehicle/shortlist.ts';
+import { ANSWER_WAIT_MS } from '../ui/bounded-wait.ts';
 import SavedCars from './SavedCars.tsx';
+import { SHORTLIST_FILE_FAILED } from './use-shortlist.ts';
 
 const { mounted, nextUrl, show, removeButton, status } = shortlistPage($favourites, SavedCars, 'shortlist-cars');
 
@@ -129,6 +132,26 @@ describe('/saved-cars', () => {
     expect(odd!.querySelectorAll('img')).toHaveLength(0);
     expect(odd!.querySelector('h2 a')!.getAttribute('href')).toBe('/cars/..%2F..%2Fsign-in%3Fx%3D1');
     expect(fine!.querySelector('img')!.getAttribute('src')).toBe('/media/photos/a-112233.jpg');
+  });
+
+  it('a shortlist file not loaded within the bounded wait: the page says so and shows what the device saved', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>(() => undefined)),
+      );
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      $favourites.set([stored('1', 'Car 1')]);
+      mounted.render(<SavedCars carsUrl={nextUrl()} stockHref="/search/used-cars" words={CAR_WORDS} images={{}} />);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS);
+      });
+      expect(mounted.host.querySelector('[role="alert"]')!.textContent).toBe(SHORTLIST_FILE_FAILED);
+      expect(cards().map((card) => card.querySelector('h2')!.textContent)).toEqual(['Car 1']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renders nothing of the stored list before it is mounted (the built page is the same for everyone)', async () => {

@@ -9,6 +9,7 @@ import type { ReadableAtom } from 'nanostores';
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { isPhotoUrl } from '../../schemas/dropped-values.ts';
 import { carPath, parseShortlistCars, type ShortlistCar } from '../../lib/vehicle/shortlist.ts';
+import { withinWait } from '../ui/bounded-wait.ts';
 
 /** What the site sells, in the pages' sentences (TemplateWording's `vehicle` and `vehicles`). */
 export interface ShortlistWords {
@@ -23,11 +24,15 @@ export const SHORTLIST_FILE_FAILED = 'We could not load the latest details just 
 
 const loads = new Map<string, Promise<Map<string, ShortlistCar>>>();
 
-/** The shortlist file at `url` by car id, fetched once per page; a failed load is tried again by the next caller. */
+/**
+ * The shortlist file at `url` by car id, fetched once per page; a failed load, or one not done
+ * within the islands' bounded wait (src/islands/ui/bounded-wait.ts), is tried again by the next caller.
+ */
 function loadShortlistCars(url: string): Promise<Map<string, ShortlistCar>> {
   let load = loads.get(url);
   if (!load) {
-    load = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
+    load = withinWait(async (signal) => {
+      const response = await fetch(url, { credentials: 'same-origin', signal });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
       return new Map(parseShortlistCars(await response.text()).map((car) => [car.id, car]));
     });

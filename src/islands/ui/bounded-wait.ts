@@ -1,16 +1,19 @@
 /**
  * The islands' bounded wait for an answer (a setting in this one place): callApi
- * (src/islands/forms/api.ts), the delivery calculator and the site files the forms read (car
- * choices) give up a call that has not answered in time, and the island shows the spec's failure
- * for that call, as for a network failure.
+ * (src/islands/forms/api.ts), the delivery calculator, the site files the forms read (car
+ * choices), the shortlist file, the price gauge and the stand-in payment client give up a call
+ * that has not answered in time, and the island shows the spec's failure for that call, as for
+ * a network failure.
  */
 
 /**
  * The longest an island waits for one answer (the lead API's, the delivery estimate's, the site's
- * car choices file), its body included. After it the call is given up as failed, as a network
- * failure is (callApi's status 0), and the island shows the spec's failure for that call: 'An
- * unexpected error occured' for a lead, the free date-time box for test-drive availability, the
- * apology for a delivery estimate, the car list's Try again. A photo upload (a multipart body, up
+ * car choices and shortlist files, the price comparison, the stand-in payment service's), its body
+ * included. After it the call is given up as failed, as a network failure is (callApi's status
+ * 0), and the island shows the spec's failure for that call: 'An unexpected error occured' for a
+ * lead, the free date-time box for test-drive availability, the apology for a delivery estimate,
+ * the car list's Try again, the saved list's note that it shows what the device saved, the price
+ * comparison hidden. A photo upload (a multipart body, up
  * to 10 MB on a phone's connection) has UPLOAD_WAIT_MS instead. callApi's 503 retries wait this
  * long for each attempt.
  */

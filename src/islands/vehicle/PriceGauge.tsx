@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
 import { gaugeLabel, priceGauge, type PriceComparison, type PriceGauge as Gauge } from '../../lib/vehicle/price-gauge.ts';
+import { withinWait } from '../ui/bounded-wait.ts';
 
 interface Props {
   endpoint: string;
@@ -17,8 +18,15 @@ export default function PriceGauge({ endpoint, initial }: Props) {
   useEffect(() => {
     if (initial) return;
     const controller = new AbortController();
-    fetch(endpoint, { headers: { accept: 'application/json' }, signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<PriceComparison>) : Promise.reject(new Error(`HTTP ${response.status}`))))
+    // Within the islands' bounded wait: an answer not in time is a failure, as a network failure is.
+    withinWait(
+      async (signal) => {
+        const response = await fetch(endpoint, { headers: { accept: 'application/json' }, signal });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return (await response.json()) as PriceComparison;
+      },
+      { signal: controller.signal },
+    )
       .then((data) => {
         const shown = priceGauge(data);
         if (shown) setGauge(shown);
