@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { NOT_RESERVABLE_MESSAGE } from '../../src/server/features/payments/payments.ts';
 import { leadKey } from '../../src/server/leads/repository.ts';
-import { paymentsSettings } from '../../src/config/server-settings.ts';
+import { standInPayments } from '../support/payments-app.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
@@ -61,11 +61,7 @@ describe('payments: the server applies the reserve rule', () => {
     writeTenantFolder(join(folder.dir, 'tenants', 'enquiries'), { site: site('enquiries', { test_drive: true }), stock });
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, join(folder.dir, 'tenants'), {
-      payments: {
-        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
-        sweepMs: 3_600_000,
-        settings: paymentsSettings({ limits: { intentsPerClientHour: 100, holdsPerClient: 100 } }),
-      },
+      payments: standInPayments(stripe, { intentsPerClientHour: 100, holdsPerClient: 100 }),
     });
   });
   afterAll(async () => {

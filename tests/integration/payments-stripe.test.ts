@@ -22,7 +22,7 @@ import {
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
 import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
-import { standInProvider, unreachableAsking } from '../support/payments-app.ts';
+import { postWebhookEvent, standInProvider, unreachableAsking } from '../support/payments-app.ts';
 import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
@@ -107,13 +107,7 @@ for (const kind of DATABASES) {
       if (response.statusCode === 201) expect((await card(response.json().payment_id, on, remoteAddress)).statusCode).toBe(201);
       return response;
     };
-    const post = (event: SignedEvent, on: LeadApi = app, header: string | null = event.header) =>
-      on.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
-        payload: event.payload,
-      });
+    const post = (event: SignedEvent, on: LeadApi = app, header: string | null = event.header) => postWebhookEvent(on, { ...event, header });
     const status = async (paymentId: string, on: LeadApi = app) =>
       (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
     const refOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id;
@@ -253,12 +247,7 @@ for (const kind of DATABASES) {
       expect((await post(stripe.signedEvent('payment_intent.succeeded', ref, { secret: 'whsec_not_the_endpoint_secret' }))).statusCode).toBe(400);
       expect((await post(stripe.signedEvent('payment_intent.succeeded', ref, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).statusCode).toBe(400);
       // A body changed after signing fails too.
-      const tampered = await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-        payload: event.payload.replace('"amount":25000', '"amount":100'),
-      });
+      const tampered = await postWebhookEvent(app, { ...event, payload: event.payload.replace('"amount":25000', '"amount":100') });
       expect(tampered.statusCode).toBe(400);
       expect(await status(started.payment_id)).toBe('processing');
 

@@ -20,7 +20,7 @@ import type { LeadApi } from '../../src/server/app.ts';
 import { DEFAULT_PAYMENT_TIMINGS } from '../../src/config/server-settings.ts';
 import { readReservationOverlay } from '../../src/lib/vehicle/reservation-overlay.ts';
 import type { PaymentProvider } from '../../src/server/features/payments/payments.ts';
-import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import { postWebhookEvent, standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { SignedEvent, StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, testApp } from '../support/server-helpers.ts';
 
@@ -80,13 +80,7 @@ for (const kind of DATABASES) {
     });
 
     const api = () => app!;
-    const post = (event: SignedEvent) =>
-      api().inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-        payload: event.payload,
-      });
+    const post = (event: SignedEvent) => postWebhookEvent(api(), event);
     const pay = (reference: string, amount: string) =>
       api().inject({
         method: 'POST',

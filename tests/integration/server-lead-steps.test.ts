@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
+import { postWebhookEvent, startPaymentsApp, type PaymentsApp } from '../support/payments-app.ts';
 import type { StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, waitFor, type WebhookReceiver } from '../support/server-helpers.ts';
 
@@ -62,12 +62,7 @@ for (const kind of DATABASES) {
       expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} })).statusCode).toBe(201);
       const ref = [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id;
       const event = stripe.pay(ref);
-      const webhook = await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-        payload: event.payload,
-      });
+      const webhook = await postWebhookEvent(app, event);
       expect(webhook.statusCode).toBe(200);
       return paymentId;
     };

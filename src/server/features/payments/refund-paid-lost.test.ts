@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservationOverlay } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
-import { standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
+import { postWebhookEvent, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -28,15 +28,7 @@ describe('a refund event of a payment whose paid recording was lost (SQLite)', (
   });
   afterAll(() => started?.stop());
 
-  const deliver = async (event: SignedEvent) =>
-    (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-        payload: event.payload,
-      })
-    ).json();
+  const deliver = async (event: SignedEvent) => (await postWebhookEvent(app, event)).json();
   const rowOf = async (paymentId: string) => (await app.payments.list('alpha', { id: paymentId }))[0]!;
   const status = async (paymentId: string) => (await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
   const overlayHas = (carId: string) => readReservationOverlay(join(started!.tenants, 'alpha'))[carId] !== undefined;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
-import { standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
+import { postWebhookEvent, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -22,15 +22,7 @@ describe('a refund of a payment in review (SQLite)', () => {
   });
   afterAll(() => started?.stop());
 
-  const deliver = async (event: SignedEvent) =>
-    (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/alpha',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-        payload: event.payload,
-      })
-    ).json();
+  const deliver = async (event: SignedEvent) => (await postWebhookEvent(app, event)).json();
   const rowOf = async (paymentId: string) =>
     (await started!.database.db.query<{ status: string; refunded_cents: number }>('SELECT status, refunded_cents FROM payments WHERE id = $1', [paymentId]))[0];
 
