@@ -178,6 +178,20 @@ describe('renderImages', () => {
         ).toBe(true);
   });
 
+  it("a worker that finds part of a claimed drawing's files stored asks for the same claim and waits for the rest, not drawing them too", async () => {
+    const { shared, work } = sharedWork();
+    const jobs = imageJobs([vehicleImageUrl('coupe', 'blue', 'side')]);
+    const first = await renderImages(jobs, join(scratch, 'part-1'), join(scratch, 'cache-part-1'), { work });
+    // The claiming worker has stored its first file only so far.
+    const files = [...shared.keys()].filter((key) => key.startsWith('drawings/'));
+    for (const key of files.slice(1)) shared.delete(key);
+    const answers: boolean[] = [];
+    const asking = { ...work, claim: async (key: string) => (answers.push(await work.claim(key)), answers.at(-1)!) };
+    const second = await renderImages(jobs, join(scratch, 'part-2'), join(scratch, 'cache-part-2'), { work: asking, claimWaitMs: 300 });
+    expect(answers).toEqual([false]);
+    expect(second).toEqual({ written: jobs.length, drawn: first.drawn - 1, fetched: 1 });
+  });
+
   it('a drawing claimed by a worker that never stores it is drawn here after the wait', async () => {
     const { work } = sharedWork();
     const jobs = imageJobs([vehicleImageUrl('van', 'red', 'side')]);

@@ -215,8 +215,10 @@ export async function renderImages(
     await fetchShared(missing);
     if (missing.size === 0) return true;
     if (group.claimedElsewhere === undefined && options.work?.claim) {
+      // Named by all the group's files, not those still missing: a worker that found some of them
+      // already stored by the claiming worker asks for the same claim, and waits for the rest.
       const claimKey = createHash('sha1')
-        .update([...missing.keys()].sort().join('\n'))
+        .update([...new Set(group.jobs.map((job) => cacheKey(job.spec, job.width)))].sort().join('\n'))
         .digest('hex');
       if (!(await options.work.claim(`claims/drawings/${claimKey}`))) {
         // Waited for from when the claim was made (not later than now: the clocks of two workers
