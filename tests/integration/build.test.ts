@@ -78,7 +78,9 @@ describe('a tenant folder outside the repository', () => {
     const service = header('service/index.html');
     const vehicle = header('cars/2021-toyota-corolla-ascent-sport-t1/index.html');
     expect(home).toMatch(/<a href="\/" aria-current="page"/);
-    expect(service).not.toMatch(/aria-current="page"/);
+    // The built page's path has a trailing slash (/service/): its menu link is still its own place.
+    expect(service).toMatch(/<a href="\/service" aria-current="page"/);
+    expect(service.match(/aria-current="page"/g)).toHaveLength(1);
     expect(service).toMatch(/<summary aria-current="true"[^>]*>Service &amp; Parts<\/summary>/);
     expect(home).not.toMatch(/<summary aria-current/);
     expect(vehicle).not.toMatch(/aria-current/);
