@@ -18,28 +18,47 @@ function store(page = '/finance') {
 describe('kept forms (a gated 401 sends the shopper to sign-in)', () => {
   it('keeps each form on the page by page and form, and hands it back once', () => {
     const { kept, data } = store();
-    kept.register('finance-form', () => ({ name: 'Jo', message: 'A 5 year loan', terms_conditions: true, budget: '' }));
-    kept.register('empty-form', () => ({ name: '' }));
+    kept.register('finance-form', () => ({ values: { name: 'Jo', message: 'A 5 year loan', terms_conditions: true, budget: '' } }));
+    kept.register('empty-form', () => ({ values: { name: '' } }));
     kept.keepForSignIn();
     expect(Object.keys(JSON.parse(data[KEPT_FORMS_KEY]!) as object)).toEqual(['/finance finance-form']);
-    expect(kept.take('finance-form')).toEqual({ name: 'Jo', message: 'A 5 year loan', terms_conditions: true });
+    expect(kept.take('finance-form')).toEqual({ values: { name: 'Jo', message: 'A 5 year loan', terms_conditions: true } });
     expect(kept.take('finance-form')).toBeNull();
     expect(data[KEPT_FORMS_KEY]).toBeUndefined();
   });
 
   it('another page (or the same page for another car) gets nothing', () => {
     const { kept, clock } = store('/finance?car_id=7');
-    kept.register('finance-form', () => ({ name: 'Jo' }));
+    kept.register('finance-form', () => ({ values: { name: 'Jo' } }));
     kept.keepForSignIn();
     clock.page = '/finance?car_id=8';
     expect(kept.take('finance-form')).toBeNull();
     clock.page = '/finance?car_id=7';
-    expect(kept.take('finance-form')).toEqual({ name: 'Jo' });
+    expect(kept.take('finance-form')).toEqual({ values: { name: 'Jo' } });
+  });
+
+  it("keeps a multi-step form's place (its step and lead) with its values, and reads back only a step name and a lead id", () => {
+    const { kept, data } = store('/checkout-journey?car_id=7');
+    const place = { step: 'options', leadId: 'lead-7' };
+    kept.register('reserve', () => ({ values: { name: 'Jo', finance: 'No' }, place }));
+    kept.keepForSignIn();
+    expect(kept.take('reserve')).toEqual({ values: { name: 'Jo', finance: 'No' }, place: { step: 'options', leadId: 'lead-7' } });
+    for (const [stored, read] of [
+      [{ step: 'payment', leadId: 42 }, { step: 'payment' }],
+      [{ step: '', leadId: 'lead-7' }, undefined],
+      ['options', undefined],
+    ] as const) {
+      kept.keepForSignIn();
+      const entries = JSON.parse(data[KEPT_FORMS_KEY]!) as Record<string, { place?: unknown }>;
+      for (const entry of Object.values(entries)) entry.place = stored;
+      data[KEPT_FORMS_KEY] = JSON.stringify(entries);
+      expect(kept.take('reserve')?.place).toEqual(read);
+    }
   });
 
   it('a form gone from the page is not kept', () => {
     const { kept } = store();
-    const gone = kept.register('test-drive', () => ({ name: 'Jo' }));
+    const gone = kept.register('test-drive', () => ({ values: { name: 'Jo' } }));
     gone();
     kept.keepForSignIn();
     expect(kept.take('test-drive')).toBeNull();
@@ -47,7 +66,7 @@ describe('kept forms (a gated 401 sends the shopper to sign-in)', () => {
 
   it('values older than the bounded time are dropped', () => {
     const { kept, clock } = store();
-    kept.register('finance-form', () => ({ name: 'Jo' }));
+    kept.register('finance-form', () => ({ values: { name: 'Jo' } }));
     kept.keepForSignIn();
     clock.now += KEPT_FORM_MAX_AGE_MS;
     expect(kept.take('finance-form')).toBeNull();

@@ -1,9 +1,11 @@
 /**
  * What a shopper typed into the page's forms, kept on the device while a gated call's 401 sends
  * them to sign-in (api.ts sendToSignIn), and put back into each form when they come back
- * (useFormKit): a rejected form keeps what the person typed. Kept in sessionStorage (this tab
- * only) under KEPT_FORMS_KEY, by page (path and query, where sign-in returns to) and form id; never
- * a password, a code or card data (isSecretField); taken (removed) when the form is put back, and
+ * (useFormKit): a rejected form keeps what the person typed. A multi-step form also keeps its
+ * place (KeptPlace: the step shown and the lead its steps post under), for the form to open there
+ * again when the earlier steps' values still pass. Kept in sessionStorage (this tab only) under
+ * KEPT_FORMS_KEY, by page (path and query, where sign-in returns to) and form id; never a
+ * password, a code or card data (isSecretField); taken (removed) when the form is put back, and
  * dropped unused after KEPT_FORM_MAX_AGE_MS. Nothing is re-sent: the shopper presses send again.
  */
 import type { KeyValueStorage } from './persisted.ts';
@@ -20,7 +22,17 @@ const MAX_TEXT = 10_000;
 
 /** A form's values as kept: text, numbers, yes/no boxes and lists of text. */
 export type KeptValue = string | number | boolean | string[];
-type Entry = { at: number; values: Record<string, KeptValue> };
+/** Where a multi-step form's shopper was: the step shown, and the lead its steps post under (once the first step is sent). */
+export interface KeptPlace {
+  step: string;
+  leadId?: string;
+}
+/** A form as kept: its values, and a multi-step form's place. */
+export interface KeptForm {
+  values: Record<string, KeptValue>;
+  place?: KeptPlace;
+}
+type Entry = KeptForm & { at: number };
 type Kept = Record<string, Entry>;
 
 /** A field never kept: a password, a sign-in or card code, a PIN, card details ('cardNumber' read as 'card_Number'). */
@@ -48,6 +60,14 @@ export function keepableValues(values: Record<string, unknown>): Record<string, 
   return out;
 }
 
+/** A place as read back from storage: a step name and a lead id, else none. */
+function keptPlace(place: unknown): KeptPlace | undefined {
+  if (!place || typeof place !== 'object') return undefined;
+  const { step, leadId } = place as Record<string, unknown>;
+  if (typeof step !== 'string' || step === '') return undefined;
+  return typeof leadId === 'string' && leadId !== '' ? { step, leadId } : { step };
+}
+
 /** sessionStorage when the page has one, else null. */
 function sessionStore(): SessionStore | null {
   try {
@@ -66,8 +86,8 @@ function herePage(): string {
 
 /** Kept forms with their own storage, clock and page (a factory so tests get their own). */
 export function createKeptForms(storage: () => SessionStore | null = sessionStore, now: () => number = Date.now, page: () => string = herePage) {
-  /** The forms on the page now, each reading its current values. */
-  const live = new Map<string, () => Record<string, unknown>>();
+  /** The forms on the page now, each reading its current values and place. */
+  const live = new Map<string, () => { values: Record<string, unknown>; place?: KeptPlace }>();
   const entryKey = (formId: string) => `${page()} ${formId}`;
 
   function read(): Kept {
@@ -97,31 +117,34 @@ export function createKeptForms(storage: () => SessionStore | null = sessionStor
   }
 
   return {
-    /** A form on the page (useFormKit): `current` reads its values; the returned function is its unmount. */
-    register(formId: string, current: () => Record<string, unknown>): () => void {
+    /** A form on the page (useFormKit): `current` reads its values and place; the returned function is its unmount. */
+    register(formId: string, current: () => { values: Record<string, unknown>; place?: KeptPlace }): () => void {
       live.set(formId, current);
       return () => {
         if (live.get(formId) === current) live.delete(formId);
       };
     },
-    /** Before leaving for sign-in: keep each form's typed values for this page (expired entries dropped). */
+    /** Before leaving for sign-in: keep each form's typed values and place for this page (expired entries dropped). */
     keepForSignIn(): void {
       const kept = read();
       for (const [formId, current] of live) {
-        const values = keepableValues(current());
-        if (Object.keys(values).length > 0) kept[entryKey(formId)] = { at: now(), values };
+        const form = current();
+        const values = keepableValues(form.values);
+        const place = keptPlace(form.place);
+        if (Object.keys(values).length > 0) kept[entryKey(formId)] = { at: now(), values, ...(place ? { place } : {}) };
         else delete kept[entryKey(formId)];
       }
       write(kept);
     },
-    /** The values kept for this form on this page, removed from storage as they are handed back; null when none (or too old). */
-    take(formId: string): Record<string, KeptValue> | null {
+    /** The values and place kept for this form on this page, removed from storage as they are handed back; null when none (or too old). */
+    take(formId: string): KeptForm | null {
       const kept = read();
       const entry = kept[entryKey(formId)];
       if (!entry) return null;
       delete kept[entryKey(formId)];
       write(kept);
-      return { ...entry.values };
+      const place = keptPlace(entry.place);
+      return { values: { ...entry.values }, ...(place ? { place } : {}) };
     },
   };
 }

@@ -5,6 +5,7 @@
  * is taken, nothing is recorded as paid, and the success page does not claim a reservation.
  * Card deposits: payments-reserve.spec.ts.
  */
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, miscellaneousOf, signInWithCode, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
 
@@ -45,19 +46,28 @@ test('reserve without a payment provider: gated checkout, details, $200 deposit 
   expect(miscellaneousOf('forms-demo', leads[0]!.id)).toEqual([]);
 });
 
-test('online purchase journey posts each step under one lead and ends with the deposit', async ({ page }) => {
-  const email = uniqueEmail('journey');
-  await page.goto(tenantUrl('forms-demo', '/sign-in?type=checkout&redirect=%2Fcheckout-journey%3Fcar_id%3D2019-mazda-cx-5-maxx-f2&back=%2F'));
+/** The journey for the CX-5 as its checkout gate returns to it after sign-in. */
+const JOURNEY_SIGN_IN = '/sign-in?type=checkout&redirect=%2Fcheckout-journey%3Fcar_id%3D2019-mazda-cx-5-maxx-f2&back=%2F';
+const JOURNEY_URL = /\/checkout-journey\/?\?car_id=2019-mazda-cx-5-maxx-f2$/;
+
+/** Signed in on the journey, the details sent (one lead, not yet complete), trade-in Yes and finance No chosen: the form. */
+async function journeyAnswered(page: Page, name: string, email: string): Promise<Locator> {
+  await page.goto(tenantUrl('forms-demo', JOURNEY_SIGN_IN));
   await signInWithCode(page, 'forms-demo', uniqueMobile());
-  await expect(page).toHaveURL(/\/checkout-journey\/?\?car_id=2019-mazda-cx-5-maxx-f2$/);
+  await expect(page).toHaveURL(JOURNEY_URL);
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
   await expect(form).toContainText('Buying the 2019 Mazda CX-5 Maxx');
-  await fillContact(form, { name: 'Jo', email, phone: '0412345678', postcode: '4000' });
+  await fillContact(form, { name, email, phone: '0412345678', postcode: '4000' });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form).toHaveAttribute('data-step', 'options');
   await expect.poll(() => leadsByEmail('forms-demo', email).map((lead) => lead.form_completed)).toEqual([false]);
   await form.getByRole('group', { name: 'Do you have a trade-in?' }).getByRole('radio', { name: 'Yes' }).check();
   await form.getByRole('group', { name: 'Do you need finance?' }).getByRole('radio', { name: 'No' }).check();
+  return form;
+}
+
+/** From the trade-in and finance step: Next, the terms, Reserve; then /success and one complete lead with both answers. */
+async function journeyReserved(page: Page, form: Locator, name: string, email: string): Promise<void> {
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form).toHaveAttribute('data-step', 'payment');
   await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
@@ -66,7 +76,13 @@ test('online purchase journey posts each step under one lead and ends with the d
   const leads = leadsByEmail('forms-demo', email);
   expect(leads).toHaveLength(1);
   expect(leads[0]).toMatchObject({ form_completed: true, car_id: '502' });
-  expect(leads[0]!.data).toMatchObject({ subcategory: 'Online Purchase', 'do-you-have-a-trade-in': 'Yes', finance: 'No' });
+  expect(leads[0]!.data).toMatchObject({ name, subcategory: 'Online Purchase', 'do-you-have-a-trade-in': 'Yes', finance: 'No' });
+}
+
+test('online purchase journey posts each step under one lead and ends with the deposit', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  const form = await journeyAnswered(page, 'Jo', email);
+  await journeyReserved(page, form, 'Jo', email);
 });
 
 test('a session that ends while the shopper types: Next goes to sign-in, and back on the checkout the form holds what was typed, not sent', async ({ page, context }) => {
@@ -99,4 +115,26 @@ test('a session that ends while the shopper types: Next goes to sign-in, and bac
   await back.getByRole('button', { name: 'Next' }).click();
   await expect(back).toHaveAttribute('data-step', 'payment');
   await expect.poll(() => leadsByEmail('forms-demo', email).map((lead) => lead.form_completed)).toEqual([false]);
+});
+
+test("a session that ends at the journey's second step: back from sign-in the journey opens at that step with its answers, and goes on under the same lead", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('kept-step');
+  const form = await journeyAnswered(page, 'Kept', email);
+  // The session ends (its cookie gone): the lead API answers 401 sign_in:true.
+  await context.clearCookies();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?type=checkout&redirect=/);
+  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await expect(page).toHaveURL(JOURNEY_URL);
+  const back = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(back).toHaveAttribute('data-step', 'options');
+  await expect(back.getByRole('heading', { name: 'Trade-in and finance' })).toBeVisible();
+  await expect(back.getByRole('group', { name: 'Do you have a trade-in?' }).getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(back.getByRole('group', { name: 'Do you need finance?' }).getByRole('radio', { name: 'No' })).toBeChecked();
+  expect(await page.evaluate(() => sessionStorage.getItem('kept_forms'))).toBeNull();
+  // One lead, continued across the sign-in: the first step's details and the second's answers.
+  await journeyReserved(page, back, 'Kept', email);
 });

@@ -357,3 +357,121 @@ describe('ReserveForm: the journey refused 401 "Please sign in to continue." (sh
     expect(calls.map((call) => call.path)).toEqual(['/journey-unnamed-choices.json']);
   });
 });
+
+describe('ReserveForm: back from sign-in after a later step was refused 401 (the session ended while the shopper went on)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+  const journeyCar = makeCar({ id: 504, slug: 'kept-journey-car', name: '2018 Mazda 3 Touring', price: 19990 });
+  const choices = { '/kept-journey-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))] } as Record<string, [number, unknown]>;
+  const signIn401: [number, unknown] = [401, { success: false, error: 'Please sign in to continue.', sign_in: true }];
+
+  /** The journey at /checkout-journey?car_id=kept-journey-car, hydrated; its form and helpers. */
+  async function journey() {
+    mounted.render(<ReserveForm config={config} carChoicesUrl="/kept-journey-choices.json" journey />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    return {
+      form,
+      heading: () => form.querySelector('h2')!.textContent,
+      field: (name: string) => form.querySelector<HTMLInputElement>(`#reserve-${name}`),
+      choice: (name: string, value: string) => form.querySelector<HTMLInputElement>(`input[name="reserve-${name}"][value="${value}"]`)!,
+    };
+  }
+
+  /** Details sent (lead-kept), trade-in Yes and finance No chosen, then Next refused 401: the shopper goes to sign-in. */
+  async function refusedAtOptions() {
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/checkout-journey?car_id=kept-journey-car');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
+    const { form, heading, field, choice } = await journey();
+    fillDetails(field);
+    fill(field('message')!, 'Keep this note');
+    await submit(form);
+    expect(heading()).toBe('Trade-in and finance');
+    click(choice('do-you-have-a-trade-in', 'Yes'));
+    click(choice('finance', 'No'));
+    stubApi({ ...choices, '/leads': signIn401 });
+    await submit(form);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(new URL(String(assign.mock.calls[0]![0]), 'https://dealer.example').pathname).toBe('/sign-in');
+    mounted.reset();
+  }
+
+  it('opens at the refused step with its answers, every earlier value in place and the same lead; nothing is sent until Next', async () => {
+    await refusedAtOptions();
+    const calls = stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
+    const { form, heading, choice } = await journey();
+    expect(heading()).toBe('Trade-in and finance');
+    expect(form.querySelector('.form-steps li[aria-current="step"]')!.textContent).toBe('Trade-in and finance');
+    expect(choice('do-you-have-a-trade-in', 'Yes').checked).toBe(true);
+    expect(choice('finance', 'No').checked).toBe(true);
+    expect(form.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(calls.filter((call) => call.path === '/leads')).toEqual([]);
+    expect(sessionStorage.getItem('kept_forms')).toBeNull();
+
+    await submit(form);
+    expect(heading()).toBe('Deposit');
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({
+      lead_id: 'lead-kept',
+      name: 'Sam',
+      email: 'sam@example.com',
+      phone: '0412345678',
+      postcode: '4000',
+      message: 'Keep this note',
+      'do-you-have-a-trade-in': 'Yes',
+      finance: 'No',
+    });
+  });
+
+  it('kept details that no longer pass open at the details step with their messages, the later answers still kept', async () => {
+    await refusedAtOptions();
+    const stored = JSON.parse(sessionStorage.getItem('kept_forms')!) as Record<string, { values: Record<string, unknown> }>;
+    for (const entry of Object.values(stored)) entry.values.email = 'sam@';
+    sessionStorage.setItem('kept_forms', JSON.stringify(stored));
+    const calls = stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
+    const { form, heading, field, choice } = await journey();
+    expect(heading()).toBe('Your details');
+    expect(field('email')!.value).toBe('sam@');
+    expect(form.querySelector('#reserve-email-error')!.textContent).toBe(FORM_MESSAGES.email);
+    expect(field('name')!.value).toBe('Sam');
+    expect(document.activeElement).toBe(field('email'));
+    expect(calls.filter((call) => call.path === '/leads')).toEqual([]);
+
+    fill(field('email')!, 'sam@example.com');
+    await submit(form);
+    expect(heading()).toBe('Trade-in and finance');
+    expect(choice('do-you-have-a-trade-in', 'Yes').checked).toBe(true);
+    expect(calls.find((call) => call.path === '/leads')!.body).toMatchObject({ lead_id: 'lead-kept', email: 'sam@example.com' });
+  });
+
+  it('a reserve page refused at the deposit opens at the deposit with the terms as ticked, and reserving completes the same lead', async () => {
+    const page = { pathname: '/cars/car-42/checkout', search: '', href: 'https://reserve.example.com.au/cars/car-42/checkout' };
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, ...page, assign });
+    stubApi({ '/leads': [200, { lead_id: 'lead-deposit' }] });
+    const first = show();
+    fillDetails(first.field);
+    await submit(first.form);
+    expect(first.heading()).toBe('Deposit');
+    click(first.form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!);
+    stubApi({ '/leads': signIn401 });
+    await submit(first.form);
+    expect(String(assign.mock.calls[0]![0])).toMatch(/^\/sign-in\?type=checkout&redirect=%2Fcars%2Fcar-42%2Fcheckout/);
+    mounted.reset();
+
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-deposit' }] });
+    const { form, heading, button } = show();
+    await settle();
+    expect(heading()).toBe('Deposit');
+    expect(button()).toBe('Reserve for $200');
+    expect(form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!.checked).toBe(true);
+    await submit(form);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ lead_id: 'lead-deposit', form_completed: true, name: 'Sam' });
+    expect(assign).toHaveBeenLastCalledWith('/success');
+  });
+});

@@ -3,6 +3,7 @@
  * deposit): each step is posted under one lead_id (form_completed false), then the deposit
  * step completes the lead as a reservation request (no payment provider) or holds the car,
  * starts the payment and waits for the server to say it is paid (payment.ts, the seam).
+ * Back from sign-in after a gated 401, it opens at the step the shopper was sent from (kept-forms.ts).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormSiteConfig } from '../../../lib/forms/form-config.ts';
@@ -36,10 +37,21 @@ export interface ReserveFormProps {
   journey?: boolean;
 }
 
-
 /** The car of the choices that ?car_id= names (slug or id) when a deposit can be taken for it (takesDeposit), or null. */
 function journeyCar(cars: readonly LeadCar[], wanted: string | null): LeadCar | null {
   return cars.find((entry) => takesDeposit(entry) && (entry.slug === wanted || String(entry.id) === wanted)) ?? null;
+}
+
+/** The reserve check of what was typed for `car`; the terms box is asked only at the deposit step (`termsAsked`). */
+function checkReserve(values: Record<string, unknown>, car: LeadCar, termsAsked: boolean) {
+  return checkForm(
+    ReserveFormSchema,
+    withoutBlanks({ ...values, car_id: String(car.id), terms_conditions: termsAsked ? values.terms_conditions : true }, [
+      'PreferredContactMethod',
+      'finance',
+      'do-you-have-a-trade-in',
+    ]),
+  );
 }
 
 /** Reserve online's state, the payment step and the form's submit handler. */
@@ -54,7 +66,10 @@ export function useReserve(props: ReserveFormProps) {
   const [leadId, setLeadId] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
-  const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
+  const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }), {
+    step,
+    leadId,
+  });
   const deposit = config.reserveDeposit;
   const online = config.payments.provider !== 'none' && deposit > 0;
   usePrefilledContact(kit);
@@ -100,6 +115,23 @@ export function useReserve(props: ReserveFormProps) {
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step]);
+  // Back from sign-in (a gated 401): the steps post under the kept lead, and the form opens at the step the shopper was
+  // sent from when the earlier steps' values pass their checks; else at the first step whose values do not, with its messages.
+  // A step past the first is reached only under a lead.
+  const placed = useRef(false);
+  useEffect(() => {
+    const kept = kit.keptPlace;
+    if (!kept || !car || placed.current) return;
+    placed.current = true;
+    if (kept.leadId) setLeadId(kept.leadId);
+    const at = steps.findIndex((each) => each === kept.step);
+    if (at <= 0 || !kept.leadId) return;
+    const { errors } = checkReserve(kit.values, car, false);
+    const invalid = stepWithError(steps.slice(0, at), RESERVE_STEP_FIELDS, errors);
+    setStep(invalid ?? steps[at]!);
+    if (invalid) kit.fail(Object.fromEntries(Object.entries(errors).filter(([name]) => RESERVE_STEP_FIELDS[invalid].includes(name))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the kept place and the car are both known
+  }, [kit.keptPlace, car]);
 
   /** Show the lead API's refusal: back to the step holding the first refused field, if it is an earlier one. */
   const refuse = (answer: { message: string; fieldErrors: Record<string, string> }) => {
@@ -123,14 +155,7 @@ export function useReserve(props: ReserveFormProps) {
     event.preventDefault();
     if (kit.submitting || !car) return;
     kit.setFormError('');
-    const check = checkForm(
-      ReserveFormSchema,
-      withoutBlanks({ ...kit.values, car_id: String(car.id), terms_conditions: step === 'payment' ? kit.values.terms_conditions : true }, [
-        'PreferredContactMethod',
-        'finance',
-        'do-you-have-a-trade-in',
-      ]),
-    );
+    const check = checkReserve(kit.values, car, step === 'payment');
     if (!check.ok) return kit.fail(check.errors);
     const { car_id: _carId, terms_conditions: _terms, ...contact } = check.output as Record<string, unknown>;
     const extras = props.journey

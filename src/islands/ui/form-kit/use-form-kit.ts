@@ -3,10 +3,12 @@
  * form-level message, focus on the first error (else the form's alert), and the Idempotency-Key
  * of the first lead post. Values live in React state, so nothing typed is lost when a submission
  * fails; a gated call's 401 that sends the shopper to sign-in keeps them on the device, and they
- * are put back when the shopper returns (src/stores/kept-forms.ts). Contract: `formId` is unique on the page; field ids are `${formId}-${name}`.
+ * are put back when the shopper returns (src/stores/kept-forms.ts), with a multi-step form's place
+ * (`place` kept, `keptPlace` handed back for the form to open there). Contract: `formId` is unique
+ * on the page; field ids are `${formId}-${name}`.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { registerKeptForm, restoredValues, takeKeptForm } from '../../../stores/kept-forms.ts';
+import { registerKeptForm, restoredValues, takeKeptForm, type KeptPlace } from '../../../stores/kept-forms.ts';
 import { newRequestKey } from './request-key.ts';
 
 export type FormValues = Record<string, unknown>;
@@ -43,6 +45,11 @@ export interface FormKit<V extends FormValues = FormValues> {
   formError: string;
   submitting: boolean;
   formRef: React.RefObject<HTMLFormElement | null>;
+  /**
+   * Back from sign-in: the place a multi-step form kept (its step and lead), once, on mount; null
+   * otherwise. The form decides whether to open there (its earlier steps' values must pass).
+   */
+  keptPlace: KeptPlace | null;
   /** Idempotency-Key of this form's first lead post: a retry after a lost answer replays the same lead. */
   requestKey: string;
   /** Each field shown so far, by name (the field last rendered under a name is the one kept). */
@@ -67,29 +74,34 @@ export interface FormKit<V extends FormValues = FormValues> {
   reject(answer: Refusal): void;
 }
 
-/** Form state with focus management; `formId` must be unique on the page. */
-export function useFormKit<V extends FormValues>(formId: string, initial: V | (() => V)): FormKit<V> {
+/**
+ * Form state with focus management; `formId` must be unique on the page. A multi-step form
+ * passes its `place` each render, kept with its values if a gated call sends the shopper to sign-in.
+ */
+export function useFormKit<V extends FormValues>(formId: string, initial: V | (() => V), place?: KeptPlace): FormKit<V> {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [keptPlace, setKeptPlace] = useState<KeptPlace | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const [requestKey] = useState(newRequestKey);
   const labels = useRef<Record<string, FieldLabel>>({});
 
-  const current = useRef(values);
+  const current = useRef({ values, place });
   useEffect(() => {
-    current.current = values;
+    current.current = { values, place };
   });
-  // The form's values are kept if a gated call sends the shopper to sign-in (api.ts sendToSignIn).
+  // The form's values and place are kept if a gated call sends the shopper to sign-in (api.ts sendToSignIn).
   useEffect(() => registerKeptForm(formId, () => current.current), [formId]);
 
   useEffect(() => {
     // Back from sign-in: what was typed before leaving is put back (not sent: the shopper sends it again).
     const kept = takeKeptForm(formId);
-    const restored = kept ? restoredValues(values, kept) : {};
+    const restored = kept ? restoredValues(values, kept.values) : {};
+    if (kept?.place) setKeptPlace(kept.place);
     // Text typed into the server-rendered form before hydration is taken into state, so it
     // is neither lost nor sent blank.
     const form = formRef.current;
@@ -147,6 +159,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     formError,
     submitting,
     formRef,
+    keptPlace,
     requestKey,
     labels,
     alertId,
