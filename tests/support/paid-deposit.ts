@@ -1,7 +1,8 @@
 /**
  * A deposit paid on the payments tests' lead API (payments-app.ts): alpha's Reserve lead for a car,
  * its reservation and card, and Stripe's signed payment_intent.succeeded posted to the webhook, each
- * step checked (reserveDeposit: up to the card's PaymentIntent, not paid). Shared by the refund tests.
+ * step checked (reserveDeposit: up to the card's PaymentIntent, not paid); and an invoice's
+ * /online-payment up to its card's PaymentIntent (invoiceIntent). Shared by the refund tests.
  */
 import { expect } from 'vitest';
 import { postWebhookEvent, type PaymentsApp } from './payments-app.ts';
@@ -41,6 +42,29 @@ export async function reserveDeposit(
   });
   expect(reservation.statusCode, reservation.body).toBe(201);
   const paymentId = reservation.json().payment_id as string;
+  const made = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
+  expect(made.statusCode, made.body).toBe(201);
+  const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
+  return { leadId, paymentId, ref: intent.id };
+}
+
+/** alpha issues invoice `reference` of `amountCents` (a day to pay) and a shopper pays it online (attempt key `attempt`) and submits a card: the lead, the payment and its PaymentIntent (not paid). */
+export async function invoiceIntent(
+  started: PaymentsApp,
+  reference: string,
+  attempt: string,
+  amountCents = 30_000,
+): Promise<{ leadId: string; paymentId: string; ref: string }> {
+  const { app, stripe } = started;
+  await app.payments.issueInvoice('alpha', { reference, amountCents, expiresAt: Date.now() + 86_400_000 });
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/payments/online-payment',
+    headers: ALPHA,
+    payload: { ...shopper, reference, amount: (amountCents / 100).toFixed(2), terms_conditions: true, attempt },
+  });
+  expect(start.statusCode, start.body).toBe(201);
+  const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
   const made = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} });
   expect(made.statusCode, made.body).toBe(201);
   const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;

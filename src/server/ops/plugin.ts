@@ -21,13 +21,14 @@ export function seesFullHealth(request: FastifyRequest, operatorToken: string | 
   return !proxied && /^(127\.|::1$|::ffff:127\.)/.test(peer);
 }
 
-/** A payment the operator is to look at: its PaymentIntent list unfinished, or given up (features/payments/orphans.ts). */
-export interface PaymentNeedingAttention {
-  tenant: string;
-  payment_id: string;
-  lists: number;
-  given_up: boolean;
-}
+/**
+ * A payment the operator is to look at, and why: its PaymentIntent list unfinished, or given up
+ * (features/payments/orphans.ts); or in review, the provider having taken another amount than the
+ * one asked (`failure`: what was paid and asked; features/payments/webhook.ts), for a person to settle.
+ */
+export type PaymentNeedingAttention =
+  | { tenant: string; payment_id: string; reason: 'intent list unfinished'; lists: number; given_up: boolean }
+  | { tenant: string; payment_id: string; reason: 'amount mismatch'; failure: string };
 
 /** The ops plugin's options: the context, and the payments needing attention the full /api/health lists (none when not given). */
 export type OpsOptions = FeatureOptions & { paymentsNeedingAttention?: () => Promise<PaymentNeedingAttention[]> };
@@ -40,7 +41,7 @@ export const opsPlugin: FastifyPluginAsync<OpsOptions> = async (app, { ctx, paym
     try {
       await stores.db.query('SELECT 1 AS ok');
       if (!seesFullHealth(request, ctx.operatorToken)) return { ok: true };
-      // Leads that would go nowhere, deliveries waiting or dead-lettered, per tenant, and payments whose PaymentIntent is still to be found at the provider.
+      // Leads that would go nowhere, deliveries waiting or dead-lettered, per tenant, and payments for a person to settle; none of them is a 503 (the API serves).
       return {
         ok: true,
         tenants: ctx.tenants.slugs().length,

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREATING_FOR_MS } from './reserve.ts';
 import { ORPHAN_LISTS_MAX } from './orphans.ts';
+import type { PaymentNeedingAttention } from '../../ops/plugin.ts';
 import { standInPayments, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
 import { DATABASES, POSTGRES_SKIP_REASON } from '../../../../tests/support/server-helpers.ts';
 
@@ -200,8 +201,7 @@ for (const kind of DATABASES) {
     const attention = async () => {
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode, health.body).toBe(200);
-      return (health.json() as { payments_needing_attention?: { tenant: string; payment_id: string; lists: number; given_up: boolean }[] })
-        .payments_needing_attention;
+      return (health.json() as { payments_needing_attention?: PaymentNeedingAttention[] }).payments_needing_attention;
     };
 
     /** A payment ended at `ended` whose own PaymentIntent, the window's oldest, follows 1,000 others made in its window: not in the last list's 1,000. */
@@ -230,7 +230,7 @@ for (const kind of DATABASES) {
           expect.objectContaining({ tenant: 'alpha', payment: paymentId }),
           expect.stringContaining('listed on at a later sweep'),
         );
-        expect(await attention()).toContainEqual({ tenant: 'alpha', payment_id: paymentId, lists: 1, given_up: false });
+        expect(await attention()).toContainEqual({ tenant: 'alpha', payment_id: paymentId, reason: 'intent list unfinished', lists: 1, given_up: false });
         // A day and more after it ended, the next sweep an hour on lists the rest of its window.
         const listed = lists();
         clock = ended + 24 * 3_600_000 + 60_000;
@@ -268,7 +268,13 @@ for (const kind of DATABASES) {
         clear();
       }
       expect(started!.stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
-      expect(await attention()).toContainEqual({ tenant: 'alpha', payment_id: paymentId, lists: ORPHAN_LISTS_MAX, given_up: true });
+      expect(await attention()).toContainEqual({
+        tenant: 'alpha',
+        payment_id: paymentId,
+        reason: 'intent list unfinished',
+        lists: ORPHAN_LISTS_MAX,
+        given_up: true,
+      });
     });
 
     it("20 ended claims of a site taking no card payments now do not keep another site's orphaned PaymentIntent from the sweep", async () => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
 import { folderReservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
+import type { PaymentNeedingAttention } from '../../ops/plugin.ts';
 import type { PaymentLimits, PaymentsSettings, PaymentTimings } from '../../../config/server-settings.ts';
 import type { PaymentsContext, PaymentsDeps, PaymentsOptions, ReservationWriter } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -245,9 +246,9 @@ export class Payments implements PaymentsContext {
     return cancelOrphanedIntents(this);
   }
 
-  /** The ended payments whose PaymentIntent list is unfinished or given up (orphans.ts): the operator's /api/health shows them, at most 100. */
-  needingAttention(): Promise<{ tenant: string; payment_id: string; lists: number; given_up: boolean }[]> {
-    return this.repo.unfinishedOrphanLists(ORPHAN_LISTS_MAX, 100);
+  /** The payments for a person to settle (repository.ts needingAttention: PaymentIntent lists unfinished or given up, amounts in review): the operator's /api/health shows them, at most 100. */
+  needingAttention(): Promise<PaymentNeedingAttention[]> {
+    return this.repo.needingAttention(ORPHAN_LISTS_MAX, 100);
   }
 
   /** Cancel abandoned payments at the provider so they can no longer be paid (best effort: a late success is still handled). */

@@ -7,10 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedEvent } from '../../../../tests/support/stripe-stand-in.ts';
+import { invoiceIntent } from '../../../../tests/support/paid-deposit.ts';
 import { postWebhookEvent, standInProvider, startPaymentsApp, type PaymentsApp } from '../../../../tests/support/payments-app.ts';
-
-const ALPHA = { host: 'alpha.localhost:4321' };
-const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 
 describe('a refund of a payment in review (SQLite)', () => {
   let started: PaymentsApp | undefined;
@@ -28,16 +26,8 @@ describe('a refund of a payment in review (SQLite)', () => {
 
   it('a part refund keeps the payment in review; a refund of all Stripe took (less than asked) makes it refunded, not partially refunded; the lead is not sent refunded', async () => {
     const { stripe } = started!;
-    await app.payments.issueInvoice('alpha', { reference: 'REVIEW-1', amountCents: 30_000, expiresAt: Date.now() + 86_400_000 });
-    const start = await app.inject({
-      method: 'POST',
-      url: '/api/payments/online-payment',
-      headers: ALPHA,
-      payload: { ...shopper, reference: 'REVIEW-1', amount: '300.00', terms_conditions: true, attempt: 'review-1' },
-    });
-    const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
-    expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} })).statusCode).toBe(201);
-    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
+    const { paymentId, leadId, ref } = await invoiceIntent(started!, 'REVIEW-1', 'review-1');
+    const intent = stripe.intents.get(ref)!;
     intent.amount = 25_000; // Stripe took another amount than the one asked
     expect(await deliver(stripe.pay(intent.id))).toMatchObject({ outcome: 'amount mismatch' });
     expect(await rowOf(paymentId)).toEqual({ status: 'review', refunded_cents: 0 });
@@ -56,16 +46,8 @@ describe('a refund of a payment in review (SQLite)', () => {
 
   it('a refund event arriving before the paid event (that one lost or late) is measured against what Stripe took too: a refund of all it took makes the payment refunded, and the lead is not sent', async () => {
     const { stripe } = started!;
-    await app.payments.issueInvoice('alpha', { reference: 'REVIEW-2', amountCents: 30_000, expiresAt: Date.now() + 86_400_000 });
-    const start = await app.inject({
-      method: 'POST',
-      url: '/api/payments/online-payment',
-      headers: ALPHA,
-      payload: { ...shopper, reference: 'REVIEW-2', amount: '300.00', terms_conditions: true, attempt: 'review-2' },
-    });
-    const { payment_id: paymentId, lead_id: leadId } = start.json() as { payment_id: string; lead_id: string };
-    expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} })).statusCode).toBe(201);
-    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === paymentId)!;
+    const { paymentId, leadId, ref } = await invoiceIntent(started!, 'REVIEW-2', 'review-2');
+    const intent = stripe.intents.get(ref)!;
     intent.amount = 25_000; // Stripe took another amount than the one asked
     stripe.pay(intent.id); // its payment_intent.succeeded is not delivered (lost, or late)
     expect(await rowOf(paymentId)).toEqual({ status: 'pending', refunded_cents: 0 });

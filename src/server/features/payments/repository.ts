@@ -4,9 +4,10 @@
  * expiring holds and taking a car for a paid reservation; claiming to ask the provider for a
  * verdict, and abandoned /online-payment payments. Each step's own transaction stays with its
  * step (reserve.ts, webhook.ts, refund.ts). Every read is scoped by tenant except the sweeps'
- * (expired holds, abandoned /online-payment payments).
+ * (expired holds, abandoned /online-payment payments) and the operator's list (needingAttention).
  */
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../../platform/sql/db.ts';
+import type { PaymentNeedingAttention } from '../../ops/plugin.ts';
 
 export interface PaymentRow {
   id: string;
@@ -294,13 +295,28 @@ export class PaymentRepository {
     else await this.#db.run('UPDATE payments SET orphan_list = $1, orphan_lists = orphan_lists + 1 WHERE id = $2', [after, id]);
   }
 
-  /** Ended payments whose PaymentIntent list is unfinished and none kept (the operator's /api/health), oldest first, at most `limit`: given up at `maxLists`. */
-  async unfinishedOrphanLists(maxLists: number, limit: number): Promise<{ tenant: string; payment_id: string; lists: number; given_up: boolean }[]> {
+  /**
+   * The payments the operator's /api/health lists (one query, oldest change first, at most `limit`
+   * entries): ended ones whose PaymentIntent list is unfinished and none kept (given up at
+   * `maxLists`), and those in review (the provider took another amount than the one asked).
+   */
+  async needingAttention(maxLists: number, limit: number): Promise<PaymentNeedingAttention[]> {
     const rows = await this.#db.query(
-      'SELECT tenant, id, orphan_lists FROM payments WHERE orphan_list IS NOT NULL AND provider_ref IS NULL ORDER BY updated_at LIMIT $1',
+      "SELECT tenant, id, status, failure, orphan_list, orphan_lists, provider_ref FROM payments WHERE (orphan_list IS NOT NULL AND provider_ref IS NULL) OR status = 'review' ORDER BY updated_at LIMIT $1",
       [limit],
     );
-    return rows.map((row) => ({ tenant: String(row.tenant), payment_id: String(row.id), lists: Number(row.orphan_lists), given_up: Number(row.orphan_lists) >= maxLists }));
+    return rows
+      .flatMap((row): PaymentNeedingAttention[] => {
+        const [tenant, payment_id] = [String(row.tenant), String(row.id)];
+        const entries: PaymentNeedingAttention[] = [];
+        if (row.status === 'review') entries.push({ tenant, payment_id, reason: 'amount mismatch', failure: String(row.failure ?? '') });
+        if (row.orphan_list !== null && row.provider_ref === null) {
+          const lists = Number(row.orphan_lists);
+          entries.push({ tenant, payment_id, reason: 'intent list unfinished', lists, given_up: lists >= maxLists });
+        }
+        return entries;
+      })
+      .slice(0, limit);
   }
 
   /** Claim searching the provider now (`at`) for ended payment `id`'s PaymentIntent: one conditional update (asked_at), so API processes sweeping at once search once. */
