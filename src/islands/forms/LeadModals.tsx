@@ -8,12 +8,12 @@
  * The vehicle page mounts it as LeadModalsFromPage: its props are the page's data block
  * (#lead-modals-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { Component, lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 import Dialog, { useDialog } from '../ui/Dialog.tsx';
 import './lead-modals.css';
-import { blockProps } from '../../builder/render/astro/island-props.ts';
+import { pageIsland } from '../ui/page-island.tsx';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';
 
@@ -142,16 +142,10 @@ export default function LeadModals(props: LeadModalsProps) {
 /** The id of the vehicle page's data block of this island's props. */
 export const LEAD_MODALS_PROPS_ID = 'lead-modals-props';
 
-const pageProps = blockProps<LeadModalsProps>(LEAD_MODALS_PROPS_ID);
+const island = pageIsland(LEAD_MODALS_PROPS_ID, LeadModals);
 
 /** A vehicle page's island props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
-export function leadModalsIslandProps(props: LeadModalsProps, slug: string): { text: string; props: string } {
-  const { text, key } = pageProps.make(props, slug);
-  return { text, props: key };
-}
+export const leadModalsIslandProps = island.islandProps;
 
 /** The modals as the vehicle page mounts them: their props from the page's data block, by the key. */
-export function LeadModalsFromPage({ props: key }: { props: string }) {
-  const props = useMemo(() => pageProps.read(key), [key]);
-  return <LeadModals {...props} />;
-}
+export const LeadModalsFromPage = island.FromPage;

@@ -8,7 +8,7 @@
  * The vehicle page mounts it as MediaViewerFromPage: its props are the page's data block
  * (#media-viewer-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { galleryLayout, isPriorityImage, slideShowsPhoto, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 import Hotspots from './Hotspots.tsx';
@@ -16,7 +16,7 @@ import Picture from '../ui/Picture.tsx';
 import Dialog, { tabbables, useDialog } from '../ui/Dialog.tsx';
 import { SettledStatus } from '../ui/SettledStatus.tsx';
 import type { ImageSources } from '../../lib/images.ts';
-import { blockProps } from '../../builder/render/astro/island-props.ts';
+import { pageIsland } from '../ui/page-island.tsx';
 
 /** One gallery image with its responsive sources (carImageSources) and its thumbnail. */
 export interface GallerySlide extends ImageSources {
@@ -308,16 +308,10 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
 /** The id of the vehicle page's data block of the gallery's props. */
 export const MEDIA_PROPS_ID = 'media-viewer-props';
 
-const pageProps = blockProps<MediaViewerProps>(MEDIA_PROPS_ID);
+const island = pageIsland(MEDIA_PROPS_ID, MediaViewer);
 
 /** A vehicle page's gallery props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
-export function mediaViewerIslandProps(props: MediaViewerProps, slug: string): { text: string; props: string } {
-  const { text, key } = pageProps.make(props, slug);
-  return { text, props: key };
-}
+export const mediaViewerIslandProps = island.islandProps;
 
 /** The gallery as the vehicle page mounts it: its props from the page's data block, by the key. */
-export function MediaViewerFromPage({ props: key }: { props: string }) {
-  const props = useMemo(() => pageProps.read(key), [key]);
-  return <MediaViewer {...props} />;
-}
+export const MediaViewerFromPage = island.FromPage;

@@ -10,7 +10,7 @@
  * The vehicle page mounts it as SimilarVehiclesFromPage: its props are the page's data block
  * (#similar-vehicles-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Picture from '../ui/Picture.tsx';
 import TilePrice from '../ui/TilePrice.tsx';
 import '../ui/car-tile.css';
@@ -21,7 +21,7 @@ import type { SearchDocument } from '../../search/core/documents.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import { hitToCar } from '../../search/core/hit-car.ts';
 import { SIMILAR_PLACEHOLDERS, type SimilarSubject } from '../../search/browser/similar.ts';
-import { blockProps } from '../../builder/render/astro/island-props.ts';
+import { pageIsland } from '../ui/page-island.tsx';
 
 /** The search-document fields a tile shows (build-time cars are passed in the same shape as hits). */
 export type SimilarTile = Pick<SearchDocument, 'id' | 'slug' | 'name' | 'status' | 'car_type'> &
@@ -114,16 +114,10 @@ export default function SimilarVehicles(props: SimilarVehiclesProps) {
 /** The id of the vehicle page's data block of this island's props. */
 export const SIMILAR_PROPS_ID = 'similar-vehicles-props';
 
-const pageProps = blockProps<SimilarVehiclesProps>(SIMILAR_PROPS_ID);
+const island = pageIsland(SIMILAR_PROPS_ID, SimilarVehicles);
 
 /** A vehicle page's island props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
-export function similarIslandProps(props: SimilarVehiclesProps, slug: string): { text: string; props: string } {
-  const { text, key } = pageProps.make(props, slug);
-  return { text, props: key };
-}
+export const similarIslandProps = island.islandProps;
 
 /** The island as the vehicle page mounts it: its props from the page's data block, by the key. */
-export function SimilarVehiclesFromPage({ props: key }: { props: string }) {
-  const props = useMemo(() => pageProps.read(key), [key]);
-  return <SimilarVehicles {...props} />;
-}
+export const SimilarVehiclesFromPage = island.FromPage;

@@ -8,7 +8,6 @@
  * The car's reserve page mounts it as ReserveFormFromPage: its props are the page's data block
  * (#reserve-form-props), not island props, which Astro escapes quote by quote (island-props.ts blockProps).
  */
-import { useMemo } from 'react';
 import { ErrorSummary, FormAlert, SubmitButton } from '../../ui/form-kit/index.ts';
 import { CarChoicesFailed } from '../CarChoicesFailed.tsx';
 import { PaymentStepFields } from '../payment-step.tsx';
@@ -17,7 +16,7 @@ import { DetailsStep } from './DetailsStep.tsx';
 import { OptionsStep } from './OptionsStep.tsx';
 import { RESERVE_STEP_FIELDS, RESERVE_TITLES, useReserve, type ReserveFormProps } from './use-reserve.ts';
 import { depositMoney } from '../../../lib/forms/deposit-terms.ts';
-import { blockProps } from '../../../builder/render/astro/island-props.ts';
+import { pageIsland } from '../../ui/page-island.tsx';
 
 export type { ReserveFormProps } from './use-reserve.ts';
 
@@ -71,16 +70,10 @@ export default function ReserveForm(props: ReserveFormProps) {
 /** The id of the reserve page's data block of this island's props. */
 export const RESERVE_PROPS_ID = 'reserve-form-props';
 
-const pageProps = blockProps<ReserveFormProps>(RESERVE_PROPS_ID);
+const island = pageIsland(RESERVE_PROPS_ID, ReserveForm);
 
 /** A reserve page's island props: the text of its data block (before the island) and the island's one prop, a key named by the car's slug. */
-export function reserveIslandProps(props: ReserveFormProps, slug: string): { text: string; props: string } {
-  const { text, key } = pageProps.make(props, slug);
-  return { text, props: key };
-}
+export const reserveIslandProps = island.islandProps;
 
 /** The form as the car's reserve page mounts it: its props from the page's data block, by the key. */
-export function ReserveFormFromPage({ props: key }: { props: string }) {
-  const props = useMemo(() => pageProps.read(key), [key]);
-  return <ReserveForm {...props} />;
-}
+export const ReserveFormFromPage = island.FromPage;
