@@ -10,6 +10,7 @@
  * 504 (stalled) or 502 (failing). docs/reliability.md "The bucket". Pure: no Node imports.
  */
 import { EDGE_DEFAULTS } from '../config/edge-settings.ts';
+import { within } from '../lib/async/within.ts';
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
 import { servedHeaders } from '../lib/site/serving.ts';
 import {
@@ -104,21 +105,8 @@ function text(status: number, body: string, headers: Record<string, string> = {}
 }
 
 /** `work` given `ms`: past that its signal aborts and the promise rejects with BucketTimeoutError. */
-async function bounded<T>(ms: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new BucketTimeoutError(`the bucket did not answer ${what} within ${ms} ms`);
-      controller.abort(error);
-      reject(error);
-    }, ms);
-  });
-  try {
-    return await Promise.race([work(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function bounded<T>(ms: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return within(ms, () => new BucketTimeoutError(`the bucket did not answer ${what} within ${ms} ms`), work);
 }
 
 /** A body stream that errors when no bytes come for `idleMs` (a bucket stalled mid-file ends the response instead of holding it). */

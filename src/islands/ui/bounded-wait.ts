@@ -5,6 +5,7 @@
  * that has not answered in time, and the island shows the spec's failure for that call, as for
  * a network failure.
  */
+import { within } from '../../lib/async/within.ts';
 
 /**
  * The longest an island waits for one answer (the lead API's, the delivery estimate's, the site's
@@ -34,24 +35,7 @@ export class AnswerTimeout extends Error {
  * is aborted and the promise rejects with AnswerTimeout, whether or not the fetch heeds the abort.
  * `signal` (the caller's) aborts the work too.
  */
-export async function withinWait<T>(work: (signal: AbortSignal) => Promise<T>, options: { signal?: AbortSignal; waitMs?: number } = {}): Promise<T> {
+export function withinWait<T>(work: (signal: AbortSignal) => Promise<T>, options: { signal?: AbortSignal; waitMs?: number } = {}): Promise<T> {
   const waitMs = options.waitMs ?? ANSWER_WAIT_MS;
-  const controller = new AbortController();
-  const follow = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) follow();
-  else options.signal?.addEventListener('abort', follow, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new AnswerTimeout(waitMs);
-      controller.abort(error);
-      reject(error);
-    }, waitMs);
-  });
-  try {
-    return await Promise.race([work(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', follow);
-  }
+  return within(waitMs, () => new AnswerTimeout(waitMs), work, options.signal);
 }
