@@ -88,7 +88,8 @@ describe('pipelineConfig', () => {
     expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue).toMatchObject({ cores: 3, concurrency: 9 });
     expect(() => pipelineConfig({ PIPELINE_CORES: 'two' }, {})).toThrow(/PIPELINE_CORES: expected a whole number/);
     // A bad --jobs stops the command, naming the flag and the value (it made a worker that took no job).
-    for (const jobs of ['two', '0', '1.5', '-1']) expect(() => pipelineConfig({}, { jobs }), jobs).toThrow(`--jobs: expected a whole number of 1 or more (got ${jobs})`);
+    for (const jobs of ['two', '0', '1.5', '-1'])
+      expect(() => pipelineConfig({}, { jobs }), jobs).toThrow(`--jobs: expected a whole number of 1 or more (got ${jobs})`);
   });
 
   it('--once: no webhook, no queue, no debounce, no warm renderers', () => {
@@ -151,5 +152,11 @@ describe('syncSearchConfig', () => {
     const shared = { DATABASE_URL: 'postgres://pipeline:secret@db/pipeline', S3_BUCKET: 'sites' };
     expect(syncSearchConfig(shared, {}).place.state).toEqual(pipelineConfig(shared, {}).state);
     expect(syncSearchConfig(shared, {}).place.state).toEqual({ databaseUrl: shared.DATABASE_URL, files: 'bucket' });
+  });
+});
+
+describe('PIPELINE_DEFAULTS', () => {
+  it("a bucket publisher takes a code version's shared objects as stored for less time than an unused version takes to be retired", () => {
+    expect(PIPELINE_DEFAULTS.knownSharedMs).toBeLessThan(PIPELINE_DEFAULTS.codeVersionRetireMs);
   });
 });

@@ -52,8 +52,23 @@ export const PIPELINE_DEFAULTS = {
   stopJobsMs: 15 * 60_000,
   /** A worker's lease on a code version's compile in the state (ms), renewed while it compiles; another worker takes over after it (src/pipeline/release/renderers.ts). */
   compileLeaseMs: 60_000,
+  /**
+   * How long after its claim a demo drawing another worker of the fleet claimed is waited for
+   * before it is drawn here (that worker may have died), and how often its shared work is looked
+   * at meanwhile (ms; src/builder/post-build/demo-art/images.ts).
+   */
+  drawingClaimWaitMs: 30_000,
+  drawingClaimPollMs: 200,
   /** A code version no job used this long and no release record names is retired: its compile and shared objects leave the bucket (ms). */
   codeVersionRetireMs: 7 * 24 * 3_600_000,
+  /**
+   * How long (ms) a code version's shared objects a bucket publisher stored or found are taken as
+   * there without asking (src/pipeline/publish/s3-publisher.ts): objects under a code version
+   * never change, and a version in use is never retired (codeVersionRetireMs), so well within that.
+   */
+  knownSharedMs: 3_600_000,
+  /** Code versions whose shared objects a bucket publisher remembers at once (the current one and the one a roll replaces). */
+  knownCodeVersions: 4,
   /** Mass-change guard: hold a feed removing more than this share of the visible stock, and at least this many cars. */
   guard: { maxRemovedShare: 0.5, minRemoved: 5 },
   /** Memory one job in parallel takes (MB): its render child (a 300-car tenant's peaks near 900 MB) and its share of the worker. */

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 import { PUBLISH_DEFAULTS } from '../../config/publish.ts';
 import { HEADERS_FILE, parseHeadersFile } from '../../site-policy/security-headers.ts';
 import { responseHeaders } from '../../site-policy/serving.ts';
@@ -95,23 +96,13 @@ interface Bucket {
   headingShared: Map<string, Promise<boolean>>;
 }
 
-/**
- * How long a code version's shared objects this publisher stored or found are taken as there
- * without asking: objects under a code version never change, and a version in use is never
- * retired (src/pipeline/release/renderers.ts retires one only after a week unclaimed), so
- * well within that.
- */
-const KNOWN_SHARED_MS = 3_600_000;
-/** Code versions remembered at once (the current one and the one a roll replaces). */
-const KNOWN_CODE_VERSIONS = 4;
-
-/** The remembered shared objects of `code` (a fresh set once the last is older than KNOWN_SHARED_MS). */
+/** The remembered shared objects of `code` (a fresh set once the last is older than PIPELINE_DEFAULTS.knownSharedMs). */
 function knownSharedOf(bucket: Bucket, code: string): Set<string> {
   const now = bucket.now();
   let known = bucket.knownShared.get(code);
-  if (!known || now - known.since > KNOWN_SHARED_MS) {
+  if (!known || now - known.since > PIPELINE_DEFAULTS.knownSharedMs) {
     bucket.knownShared.delete(code);
-    if (bucket.knownShared.size >= KNOWN_CODE_VERSIONS) bucket.knownShared.delete(bucket.knownShared.keys().next().value!);
+    if (bucket.knownShared.size >= PIPELINE_DEFAULTS.knownCodeVersions) bucket.knownShared.delete(bucket.knownShared.keys().next().value!);
     known = { since: now, objects: new Set() };
     bucket.knownShared.set(code, known);
   }

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { buildSettings } from '../../../config/build.ts';
+import { PIPELINE_DEFAULTS } from '../../../config/pipeline.ts';
 import { copyFileAtomic, writeFileAtomic } from '../../../platform/fs/atomic-file.ts';
 import type { Car } from '../../../schemas/car.ts';
 import {
@@ -120,10 +121,6 @@ function cacheKey(spec: LocalImageSpec, width: number): string {
     .digest('hex');
 }
 
-/** How long after its claim a drawing another worker claimed is waited for before it is drawn here (that worker may have died). */
-const CLAIM_WAIT_MS = 30_000;
-const CLAIM_POLL_MS = 200;
-
 /** Drawings under way in this process, by cache file: a worker's releases at once (its job slots) make each file once. */
 const drawing = new Map<string, Promise<void>>();
 
@@ -151,7 +148,7 @@ export async function renderImages(
     groups.set(key, group);
   }
   const counts = { written: 0, drawn: 0, fetched: 0 };
-  const claimWaitMs = options.claimWaitMs ?? CLAIM_WAIT_MS;
+  const claimWaitMs = options.claimWaitMs ?? PIPELINE_DEFAULTS.drawingClaimWaitMs;
   const work: { spec: LocalImageSpec; jobs: ImageJob[]; claimedElsewhere?: number }[] = [...groups.values()];
   type Group = (typeof work)[number];
   const cacheFile = (key: string) => join(cacheDir, `${key}.webp`);
@@ -207,7 +204,7 @@ export async function renderImages(
   /**
    * Fetch or draw the missing files of a group. A worker claims them in the shared work before
    * drawing; when another worker holds the claim, false at first (`wait` off: the caller draws
-   * others meanwhile), then its files are waited for (up to CLAIM_WAIT_MS after the claim was
+   * others meanwhile), then its files are waited for (up to `claimWaitMs`, PIPELINE_DEFAULTS.drawingClaimWaitMs unless given, after the claim was
    * made, or found taken when its time is unknown: a worker that died holding it) and the rest
    * drawn here and stored.
    */
@@ -230,7 +227,7 @@ export async function renderImages(
     }
     if (group.claimedElsewhere !== undefined) {
       while (Date.now() - group.claimedElsewhere < claimWaitMs) {
-        await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+        await new Promise((resolve) => setTimeout(resolve, PIPELINE_DEFAULTS.drawingClaimPollMs));
         await fetchShared(missing);
         if (missing.size === 0) return true;
       }
