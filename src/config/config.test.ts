@@ -21,7 +21,7 @@ const messageOf = (read: () => unknown): string => {
   throw new Error('expected a ConfigError');
 };
 
-describe('config defaults (unchanged from before the config module)', () => {
+describe('config defaults', () => {
   it('build: the repository image cache, 2 warm renderers, Astro at warn, production rendering, no payment stand-in', () => {
     const settings = buildSettings({});
     expect(settings.imageCacheDir).toMatch(/\/\.cache\/images$/);

@@ -6,7 +6,7 @@
  * secret a site.json names), the environment map handed to it as an option.
  *
  * Values are read when asked for, never cached: a script or test that sets a variable
- * before calling a module sees it used, as before.
+ * before calling a module sees it used.
  */
 import { isIP } from 'node:net';
 import * as v from 'valibot';

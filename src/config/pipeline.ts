@@ -161,7 +161,7 @@ export function sitesMinFreeBytes(settings: Pick<PipelineSettings, 'sitesMinFree
 /**
  * Jobs a pipeline process takes at once for `cores` in its core gate: three a core, so that while
  * one renders and one uploads, a third has made its photos and waits at the gate, and takes the
- * core the moment the render ends (with two, the next job was taken only once an upload ended).
+ * core the moment the render ends, not once the upload ends.
  */
 export function jobsForCores(cores: number): number {
   return 3 * cores;

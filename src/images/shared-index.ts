@@ -3,7 +3,7 @@
  * URL of its stock, what it held (sha256) and its variant set (key, colour), so a worker with an
  * empty disk resolves the tenant's photos without downloading or transforming them. Written by
  * the worker that resolved them when the tenant's URLs changed; only the current stock's URLs
- * are kept. An index that cannot be read is an empty one (every URL is fetched as before).
+ * are kept. An index that cannot be read is an empty one (every URL is fetched).
  */
 import { parsePhotoUrl } from '../lib/images.ts';
 import type { WorkStore } from '../platform/bucket/work-store.ts';

@@ -51,6 +51,6 @@ export function primaryPhoto(car: Pick<IdentityFields, 'images' | 'primary_image
 
 /** A Car as every surface sees it: the display name and the primary photo set. */
 export function normaliseCar<T extends IdentityFields>(record: T): T & { name: string; primary_image_url: string | null } {
-  // The name last: a feed without one gets it after its own fields, as before (feed-check prints records).
+  // The name last, after the record's own fields (feed-check prints records in this order).
   return { ...record, primary_image_url: primaryPhoto(record), name: carDisplayName(record) };
 }

@@ -115,7 +115,7 @@ test("a single match (EvalID) skips to the image step; the trade-in valuation we
   const offerText = (await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, '');
   const offer = Number(offerText);
   expect(offer).toBeGreaterThan(0);
-  // This offer is above the car's $24,990: said in words (the test used to expect the price '-$18,910').
+  // This offer is above the car's $24,990: said in words, not as a negative price.
   expect(offer).toBeGreaterThan(24990);
   const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
   await expect(page.getByTestId('trade-in-covers')).toHaveText(`Your trade-in is worth ${money.format(offer - 24990)} more than the price of the 2019 Mazda CX-5 Maxx: it covers the car in full.`);

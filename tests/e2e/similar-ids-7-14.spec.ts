@@ -2,7 +2,7 @@
  * Audit 7.14: the similar-car id list call by slug. When the similar section comes into view
  * the vehicle page asks the lead API (GET /api/cars/{slug}/similar) which cars to show, then
  * the search engine for those cars, and shows them in the API's order; when the API cannot
- * answer, the engine's multi-query gives the list as before. On the Sunstate demo (embedded engine).
+ * answer, the engine's multi-query gives the list. On the Sunstate demo (embedded engine).
  */
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';

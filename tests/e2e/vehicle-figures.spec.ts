@@ -102,7 +102,7 @@ const seenViews = async (page: Page) => (await page.evaluate(() => (window as un
 test('issue 35 item 6: the views counter never shows less than the built number; it counts up to a higher live count', async ({ page }) => {
   const built = car.views as number;
   await recordViews(page);
-  // A live count below the built one (what used to show as the count restarted from 0).
+  // A live count below the built one (as a count restarted from 0 gives): the built number stays.
   await page.route('**/view.json*', (route) => route.fulfill({ json: { views: Math.floor(built / 4) } }));
   await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/`));
   const number = page.locator('[data-views-number]');

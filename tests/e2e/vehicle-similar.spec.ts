@@ -99,7 +99,7 @@ test('8.9: when the engine cannot answer, the build-time list stays', async ({ p
 
 test('issue 35: on an unchanged stock the refresh keeps the build-time list, tile for tile', async ({ page }) => {
   test.setTimeout(60_000);
-  // The car of the audit (4 of 6 tiles used to change after load) when the demo still has it, and the subject above.
+  // The audit's car (the one whose tiles it saw change after load) when the demo still has it, and the subject above.
   const audited = stock.find((car) => car.slug.startsWith('2023-mg-zs-excite') && car.status === 'in_stock');
   for (const car of [...(audited ? [audited] : []), subject]) {
     const hold = holdIndex(page);

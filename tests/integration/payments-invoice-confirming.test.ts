@@ -6,7 +6,7 @@
  * refused while its car's payment is. One left at the shopper's 3-D Secure in another window is
  * cancelled at Stripe instead by a card submitted on a new payment, once that card passed every
  * refusal (a refused card, or a start, changes nothing), as a deposit's new attempt cancels the old
- * one (refused as before when that cancel fails: it went on to be paid or processed). A declined payment does not stand in the
+ * one (refused when that cancel fails: it went on to be paid or processed). A declined payment does not stand in the
  * way; the same attempt again is the same payment. The refusal lasts only while Stripe says the
  * payment may still take the money (or cannot be asked, for at most as long as an abandoned
  * payment is kept): a verdict Stripe has whose webhook is lost is recorded as the webhook records
@@ -143,7 +143,7 @@ for (const kind of DATABASES) {
       }
     });
 
-    it("a payment of the invoice at 3-D Secure that goes on to be paid, or to the bank processing it, before another window's card cancels it: the cancel fails and that card is refused as before (the paid one recorded paid), no intent made for it and its claim given back", async () => {
+    it("a payment of the invoice at 3-D Secure that goes on to be paid, or to the bank processing it, before another window's card cancels it: the cancel fails and that card is refused (the paid one recorded paid), no intent made for it and its claim given back", async () => {
       let beforeCancel: ((ref: string) => void) | undefined;
       const base = standInProvider(stripe);
       const provider: PaymentProvider = {

@@ -185,7 +185,7 @@ for (const kind of DATABASES) {
         expect((await app.stores.leads.get('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: intent.id });
       });
 
-      it('one on which Stripe has no card paid expires as before, its PaymentIntent cancelled', async () => {
+      it('one on which Stripe has no card paid expires, its PaymentIntent cancelled', async () => {
         const { paymentId, intent } = await depositCardSubmitted('43');
         clock += 15 * 60_000;
         await app.payments.expireHolds();

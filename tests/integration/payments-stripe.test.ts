@@ -697,7 +697,7 @@ for (const kind of DATABASES) {
             remoteAddress: from,
             payload: { ...contact, reference, amount, terms_conditions: true, attempt: `n4-${kind}-${++attempts}` },
           });
-        // The reviewer's loop: typed references and amounts from $1 are no longer payments.
+        // The reviewer's loop: typed references and amounts from $1 are not payments.
         for (const cents of ['1.01', '1.02', '1.03']) {
           const typed = await pay(`INV${cents}`, cents, '203.0.113.77');
           expect(typed.statusCode).toBe(422);

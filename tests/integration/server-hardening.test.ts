@@ -321,7 +321,7 @@ describe('issue 13 hardening (lead API)', () => {
     });
     expect(uploaded.statusCode).toBe(200);
     const [image] = await api.stores.evaluations.images('alpha', evalid);
-    // A link signed with the raw sign-in secret (the old single key) no longer works.
+    // A link signed with the raw sign-in secret, not the photo-link key derived from it, is refused.
     const forged = photoLink(secret, api.tenants.get('alpha')!, image!.id, Date.now()).replace('https://www.alpha-motors.example', '');
     expect((await api.inject({ method: 'GET', url: forged, headers: ALPHA })).statusCode).toBe(403);
   });

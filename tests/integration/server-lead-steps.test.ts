@@ -1,6 +1,6 @@
 /**
  * Later steps of a lead (POST /api/leads with lead_id; docs/lead-api.md "Multi-step forms"):
- * the reserve form's steps before the deposit are merged as before; a step keeps the first
+ * the reserve form's steps before the deposit are merged; a step keeps the first
  * step's car (it may repeat it, not name another or add one); a lead the payments module has
  * put its record on (paid) takes no later step, so the dealer is never told a deposit was
  * paid for a car it was not paid for; a step makes no lead a test drive and gives a test drive no

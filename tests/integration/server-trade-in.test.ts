@@ -29,7 +29,7 @@ const realJpeg = await pixels().jpeg().toBuffer();
 const jpeg = (size: number) => Buffer.concat([realJpeg, Buffer.alloc(Math.max(0, size - realJpeg.length), 0x20)]);
 const png = await pixels().png().toBuffer();
 const gif = await pixels().gif().toBuffer();
-// A real HEIF picture branded heic (issue 34 N10: a bare HEIC header is no longer stored).
+// A real HEIF picture branded heic (issue 34 N10: a bare HEIC header is not stored).
 const heic = Buffer.from(await pixels().avif().toBuffer());
 heic.write('heic', 8, 'latin1');
 

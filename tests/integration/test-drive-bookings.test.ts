@@ -96,7 +96,7 @@ for (const kind of DATABASES) {
       const config: DatabaseConfig = postgres
         ? { kind: 'postgres', url: postgres.url, poolSize: 5 }
         : { kind: 'sqlite', file: join(folder.dir, 'leads.sqlite') };
-      // The database as it was before 310, with the bookings made then: each row its start alone.
+      // The database without migration 310, with bookings made under that schema: each row its start alone.
       const before = await openWithSchema(config, {
         ...LEAD_API_SCHEMA,
         migrations: LEAD_API_SCHEMA.migrations.filter((migration) => migration.version !== 310),

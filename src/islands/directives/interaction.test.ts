@@ -2,8 +2,8 @@
 /**
  * client:interaction holds what the shopper did before the island was live and replays it once
  * it is: the text typed, and then an Enter pressed in the form (a paste and Enter at once). The
- * held Enter used to be dropped, so the replayed text went out as a keyword query after the
- * search box's debounce instead of being read as a sentence.
+ * held Enter is replayed too: without it the replayed text would go out as a keyword query after
+ * the search box's debounce instead of being read as a sentence.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientDirective } from 'astro';

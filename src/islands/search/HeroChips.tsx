@@ -1,7 +1,7 @@
 /**
  * What the hero understood of the sentence typed into it, as removable chips in the order typed
  * ('Diesel · Ute · Under $30,000 · Automatic'). Loaded with the reader, on first use: the hero's
- * own bundle stays as small as before the sentence search.
+ * own bundle carries neither.
  */
 import type { ReadPart } from '../../search/core/sentence.ts';
 import { partChip } from './chips.ts';

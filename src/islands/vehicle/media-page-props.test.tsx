@@ -2,7 +2,8 @@
 /**
  * The gallery as the vehicle page mounts it (VehiclePage.astro): its props in the page's data
  * block, a short key as the island's one prop. The server's render takes the props back by the
- * key; the browser reads the block and renders the same gallery, which then works as before.
+ * key; the browser reads the block and renders the same gallery, whose thumbnails, arrows, spin
+ * and fullscreen views work.
  */
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';

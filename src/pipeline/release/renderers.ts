@@ -7,7 +7,7 @@
  * the bucket holds it, fetches it; when no one has it, compiles it (the release's own render, an
  * Astro build that keeps it), then stores it; while another compiles, waits for it. A rolled-back
  * code version finds its stored compile. An incremental release never compiles (it fetches, or
- * renders with Astro as before). Keys no release record names and no job used for long are retired.
+ * renders with Astro's own build). Keys no release record names and no job used for long are retired.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

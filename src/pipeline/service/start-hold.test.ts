@@ -46,7 +46,7 @@ describe('npm start stopped before its first pass', () => {
       expect(await until(() => output().includes('HELD'), 20_000), output()).toBe(true);
       expect(existsSync(join(sites, START_LOCK_FILE))).toBe(true);
       owner.kill(signal);
-      // Before start-hold.ts the process died of the signal with its lock left in dist/.
+      // Ended by the hold (an exit code, not death by the signal), its lock removed from dist/.
       expect(await exited, output()).toEqual({ code, signal: null });
       expect(readdirSync(sites)).toEqual([]);
     });

@@ -17,7 +17,7 @@ export interface WorkStore {
   /**
    * Claim `key` for this worker before making what it names (a conditional PUT of a marker): true
    * when no worker claimed it before, false when one did (it makes it; wait for it). Optional: a
-   * store that cannot claim makes everything as before.
+   * store that cannot claim has every worker make everything itself.
    */
   claim?(key: string): Promise<boolean>;
   /**
@@ -42,7 +42,7 @@ export function bucketWorkStore(store: ObjectStore): WorkStore {
     async put(key, body) {
       await store.put(keyOf(key), typeof body === 'string' ? Buffer.from(body) : body, { cacheControl: 'no-store' });
     },
-    // A claim that cannot be made (no conditional PUT, a failed request) is taken: the work is made here, as before.
+    // A claim that cannot be made (no conditional PUT, a failed request) is taken: the work is made here.
     async claim(key) {
       if (!store.putIfAbsent) return true;
       try {

@@ -45,7 +45,7 @@ const searchText = (value: string) => value.replace(/[\\']/g, (character) => `\\
 /** How long one try of a Stripe call may take, and how many times the SDK tries it again. */
 const STRIPE_TIMEOUT_MS = 20_000;
 const STRIPE_NETWORK_RETRIES = 2;
-/** The SDK's longest wait between two tries (the stripe package's MAX_NETWORK_RETRY_DELAY_SEC; it honours no longer Retry-After). */
+/** The SDK's longest wait between two tries (the stripe package's MAX_NETWORK_RETRY_DELAY_SEC; it does not honour Retry-After). */
 const STRIPE_RETRY_WAIT_MS = 5_000;
 
 /** How many pages of 100 PaymentIntents listPayments reads at most. */

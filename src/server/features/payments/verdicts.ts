@@ -70,7 +70,7 @@ export async function polledPayment(ctx: PaymentsContext, tenant: ApiTenant, id:
  * `scope`), ask the provider about those whose card was submitted, at most SWEEP_BATCH: a deposit
  * it took whose webhook is lost or late is recorded paid (the hold becomes the reservation)
  * rather than expired with the money taken. One asked within askEveryMs (the status polled a
- * moment ago), or that cannot be asked, is released as before.
+ * moment ago), or that cannot be asked, is released without being asked here.
  */
 export async function askExpiringHolds(ctx: PaymentsContext, scope?: { tenant: ApiTenant; carId: string }): Promise<void> {
   const at = ctx.deps.now();

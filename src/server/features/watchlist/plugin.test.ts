@@ -48,7 +48,7 @@ describe('watchlist: a sold car', () => {
     expect((await app.inject({ method: 'GET', url: '/api/watchlist', headers })).json().watchlist).toEqual([]);
   });
 
-  it('keeps a sold car already saved (a save again is answered as before) and removes it', async () => {
+  it('keeps a sold car already saved (saving it again is answered 200) and removes it', async () => {
     await database.db.run('INSERT INTO watchlist (tenant, phone, car_id, created_at) VALUES ($1, $2, $3, $4)', ['garage', phone, '3', Date.now()]);
     const again = await change('save', 'car-3');
     expect(again.statusCode, again.body).toBe(200);
