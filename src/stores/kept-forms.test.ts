@@ -56,6 +56,20 @@ describe('kept forms (a gated 401 sends the shopper to sign-in)', () => {
     }
   });
 
+  it('Sign out (forget) drops what every page kept', () => {
+    const { kept, data, clock } = store();
+    kept.register('finance-form', () => ({ name: 'Jo' }));
+    kept.keepForSignIn();
+    clock.page = '/service';
+    kept.keepForSignIn();
+    expect(Object.keys(JSON.parse(data[KEPT_FORMS_KEY]!) as object)).toHaveLength(2);
+    kept.forget();
+    expect(data[KEPT_FORMS_KEY]).toBeUndefined();
+    expect(kept.take('finance-form')).toBeNull();
+    clock.page = '/finance';
+    expect(kept.take('finance-form')).toBeNull();
+  });
+
   it('a form gone from the page is not kept', () => {
     const { kept } = store();
     const gone = kept.register('test-drive', () => ({ values: { name: 'Jo' } }));

@@ -6,7 +6,8 @@
  * again when the earlier steps' values still pass. Kept in sessionStorage (this tab only) under
  * KEPT_FORMS_KEY, by page (path and query, where sign-in returns to) and form id; never a
  * password, a code or card data (isSecretField); taken (removed) when the form is put back, and
- * dropped unused after KEPT_FORM_MAX_AGE_MS. Nothing is re-sent: the shopper presses send again.
+ * dropped unused after KEPT_FORM_MAX_AGE_MS, or all at Sign out (forgetKeptForms: the next person
+ * on a shared computer finds none). Nothing is re-sent: the shopper presses send again.
  */
 import type { KeyValueStorage } from './persisted.ts';
 
@@ -146,6 +147,10 @@ export function createKeptForms(storage: () => SessionStore | null = sessionStor
       const place = keptPlace(entry.place);
       return { values: { ...entry.values }, ...(place ? { place } : {}) };
     },
+    /** Drop every kept form of every page (Sign out). */
+    forget(): void {
+      write({});
+    },
   };
 }
 
@@ -169,3 +174,4 @@ const shared = createKeptForms();
 export const registerKeptForm = shared.register;
 export const keepFormsForSignIn = shared.keepForSignIn;
 export const takeKeptForm = shared.take;
+export const forgetKeptForms = shared.forget;

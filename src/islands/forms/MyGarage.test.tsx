@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../stores/session.ts';
 import { $prefill, $sentLead, PREFILL_KEY, SENT_LEAD_KEY, recordSentLead, rememberContact } from '../../stores/prefill.ts';
+import { KEPT_FORMS_KEY, keepFormsForSignIn, registerKeptForm, takeKeptForm } from '../../stores/kept-forms.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import MyGarage from './MyGarage.tsx';
@@ -96,6 +97,11 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     // What the shopper's forms remembered on this computer: their contact details and the last enquiry (/success).
     rememberContact({ name: 'Rita', email: 'rita@example.com', phone, postcode: '4000' });
     recordSentLead({ category: 'General Enquiry', successCategory: 'General Enquiry', sent: [['Email', 'rita@example.com']], at: 1 });
+    // And a form kept for sign-in on this page (a gated send's 401), not yet put back.
+    const unregister = registerKeptForm('enquiry', () => ({ name: 'Rita', email: 'rita@example.com', phone, message: 'About my loan' }));
+    keepFormsForSignIn();
+    unregister();
+    expect(sessionStorage.getItem(KEPT_FORMS_KEY)).toMatch(/rita/i);
     mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
     await settle();
     const signOut = [...mounted.host.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent === 'Sign out');
@@ -109,6 +115,8 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     expect($prefill.get()).toEqual({});
     expect($sentLead.get()).toBeNull();
     expect(`${localStorage.getItem(PREFILL_KEY)} ${localStorage.getItem(SENT_LEAD_KEY)}`).not.toMatch(/rita|4000/i);
+    expect(sessionStorage.getItem(KEPT_FORMS_KEY)).toBeNull();
+    expect(takeKeptForm('enquiry')).toBeNull();
     expect(mounted.host.querySelector('.my-garage__car')).toBeNull();
     expect(mounted.host.textContent).not.toContain(phone);
     expect(document.activeElement?.textContent).toBe('Please sign in to see your garage.');

@@ -5,6 +5,7 @@
 import { createWatchlist, type WatchlistCall, type WatchlistOutcome } from '../../stores/watchlist.ts';
 import { currentSession, signOut, signOutIfRejected } from '../../stores/session.ts';
 import { forgetShopper } from '../../stores/prefill.ts';
+import { forgetKeptForms } from '../../stores/kept-forms.ts';
 import { callApi } from './api.ts';
 
 let apiBase = '/api';
@@ -29,14 +30,16 @@ export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), re
 /**
  * Sign the shopper out (the sign-in page's and the garage's Sign out): the API clears its HttpOnly
  * session cookie, and the local session, the watchlist ids and what the forms remembered (the
- * contact details they prefill, the last lead /success shows) go too, even when the API cannot be
- * reached (on a shared computer the next person must not find them).
+ * contact details they prefill, the last lead /success shows, what they kept while the shopper
+ * went to sign in) go too, even when the API cannot be reached (on a shared computer the next
+ * person must not find them).
  */
 export async function signOutShopper(): Promise<void> {
   await callApi(apiBase, '/auth/sign-out', { body: {} });
   signOut();
   watchlist.replaceWatchlist([]);
   forgetShopper();
+  forgetKeptForms();
 }
 
 /** Fetch the signed-in shopper's list from the API and make it the local one. 'signed-out' when the API no longer knows the session. */
