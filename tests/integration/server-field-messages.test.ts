@@ -139,4 +139,15 @@ describe('field messages of every endpoint', () => {
     expect(await leads('')).toBe(FORM_MESSAGES.required);
     expect(await leads('x'.repeat(81))).toBe(FORM_MESSAGES.tooLong(80));
   });
+
+  it("answers a field of the wrong type with the field's required message, never a rule's (a name of 7 is not too long)", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: HOST,
+      payload: { name: 7, last_name: ['Smith'], email: 'jo@example.com' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ name: FORM_MESSAGES.required, last_name: FORM_MESSAGES.required });
+  });
 });

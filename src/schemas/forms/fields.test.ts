@@ -13,7 +13,7 @@ import { WatchlistChangeSchema } from '../api/watchlist.ts';
 import { HONEYPOT_FIELD, LeadSubmissionSchema } from '../lead.ts';
 import { OnlinePaymentFormSchema, StartReservationSchema } from '../payments.ts';
 import { enquiryFormSchema } from './enquiry.ts';
-import { email, kmInput, messageText, mobilePhone, oneLine, optionalEmail, optionalPhone, parseWholeNumber, phone, textLines } from './fields.ts';
+import { email, fieldErrors, kmInput, messageText, mobilePhone, oneLine, optionalEmail, optionalPhone, parseWholeNumber, phone, textLines } from './fields.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
@@ -228,5 +228,47 @@ describe('a length limit in words', () => {
     const over = v.safeParse(rego, 'A'.repeat(13));
     expect(over.issues?.[0].message).toBe('Please use at most 12 characters.');
     expect(FORM_MESSAGES.tooLong(12)).toBe('Please use at most 12 characters.');
+  });
+});
+
+describe('a value of the wrong type (a number, a list, an object where text goes)', () => {
+  const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
+  const messages = (schema: v.GenericSchema, input: object) => {
+    const result = v.safeParse(schema, input);
+    return result.success ? {} : fieldErrors(result.issues, schema);
+  };
+
+  it("reads as the field's required message, not a rule's: the lead API's optional name is not said to be too long", () => {
+    expect(messages(LeadSubmissionSchema, { ...contact, name: 7, last_name: ['Smith'] })).toEqual({
+      name: FORM_MESSAGES.required,
+      last_name: FORM_MESSAGES.required,
+    });
+    expect(messages(OnlinePaymentFormSchema, { name: { first: 'Jo' } }).name).toBe(FORM_MESSAGES.required);
+  });
+
+  it("keeps the type check's own message where the field names one", () => {
+    expect(messages(LeadSubmissionSchema, { ...contact, email: 7 }).email).toBe(FORM_MESSAGES.email);
+    expect(messages(StartReservationSchema, { lead_id: 7 }).lead_id).toBe('lead_id must be text');
+  });
+
+  it('never says it is too long, in any field of the lead API, the forms or the payments', () => {
+    const schemas: [string, v.GenericSchema][] = [
+      ['lead', LeadSubmissionSchema],
+      ['enquiry', enquiryFormSchema()],
+      ['test drive', testDriveFormSchema()],
+      ['service booking', serviceBookingFormSchema()],
+      ['online payment', OnlinePaymentFormSchema],
+    ];
+    const tooLong = /^Please use at most \d+ characters\.$/;
+    const said: string[] = [];
+    for (const [name, schema] of schemas) {
+      for (const key of Object.keys((schema as unknown as { entries: object }).entries)) {
+        for (const wrong of [7, true, [], {}]) {
+          const message = messages(schema, { [key]: wrong })[key];
+          if (message !== undefined && tooLong.test(message)) said.push(`${name} ${key}=${JSON.stringify(wrong)}: ${message}`);
+        }
+      }
+    }
+    expect(said).toEqual([]);
   });
 });

@@ -320,20 +320,23 @@ interface SchemaParts {
   options?: readonly SchemaParts[];
 }
 
-/** The first message `schema` itself names (its type check's, then its rules' in order, through optional and union), if any. */
-function ownMessage(schema: SchemaParts | undefined): string | undefined {
+/**
+ * The first message `schema` itself names (its type check's, then its rules' in order, through
+ * optional and union), if any; `typesOnly`: its type checks' alone, never a rule's (a length's, a pattern's).
+ */
+function ownMessage(schema: SchemaParts | undefined, typesOnly = false): string | undefined {
   if (!schema) return undefined;
   if (schema.pipe) {
     for (const item of schema.pipe) {
-      const message = item.kind === 'schema' ? ownMessage(item) : typeof item.message === 'string' ? item.message : undefined;
+      const message = item.kind === 'schema' ? ownMessage(item, typesOnly) : !typesOnly && typeof item.message === 'string' ? item.message : undefined;
       if (message !== undefined) return message;
     }
     return undefined;
   }
   if (typeof schema.message === 'string') return schema.message;
-  if (schema.wrapped) return ownMessage(schema.wrapped);
+  if (schema.wrapped) return ownMessage(schema.wrapped, typesOnly);
   for (const option of schema.options ?? []) {
-    const message = ownMessage(option);
+    const message = ownMessage(option, typesOnly);
     if (message !== undefined) return message;
   }
   return undefined;
@@ -356,18 +359,25 @@ function schemaAt(schema: SchemaParts | undefined, path: readonly PropertyKey[])
   return undefined;
 }
 
-/** The message a field's rule gives an empty value (''), else the first message it names, else the spec's required message. */
-function blankMessage(field: SchemaParts | undefined): string {
+/** The message a field's rule gives an empty value (''), when it refuses one in words of its own. */
+function refusedBlankMessage(field: SchemaParts | undefined): string | undefined {
   const blank = field ? v.safeParse(field as v.GenericSchema, '') : undefined;
   const message = blank && !blank.success ? blank.issues[0].message : undefined;
-  return (message !== undefined && !isValibotWording(message) ? message : ownMessage(field)) ?? FORM_MESSAGES.required;
+  return message !== undefined && !isValibotWording(message) ? message : undefined;
+}
+
+/** The message a field's rule gives an empty value (''), else the first message it names, else the spec's required message. */
+function blankMessage(field: SchemaParts | undefined): string {
+  return refusedBlankMessage(field) ?? ownMessage(field) ?? FORM_MESSAGES.required;
 }
 
 /**
  * The message a person reads for `issue`: the rule's own, or in place of valibot's wording the
  * field's: a missing key reads as the field's blank-value message (blankMessage), a value over
- * a length without a message as tooLong, any other (a wrong type) as the first message the field
- * names, else its blank-value message. Without the schema the field is unknown: required.
+ * a length without a message as tooLong, a wrong type as the field's type check's message, else
+ * the one it gives a blank value, else the spec's required message (never a rule's: a name of 7
+ * is not too long), a rule without words of its own as the first message the field names, else
+ * its blank-value message. Without the schema the field is unknown: required.
  */
 function fieldMessage(issue: v.BaseIssue<unknown>, schema: v.GenericSchema | undefined): string {
   if (!isValibotWording(issue.message)) return issue.message;
@@ -376,6 +386,7 @@ function fieldMessage(issue: v.BaseIssue<unknown>, schema: v.GenericSchema | und
   const missingKey = issue.kind === 'schema' && issue.input === undefined && path.length > 0 && issue.expected === `"${String(path.at(-1))}"`;
   if (missingKey) return blankMessage(field);
   if (issue.type === 'max_length' && typeof issue.requirement === 'number') return FORM_MESSAGES.tooLong(issue.requirement);
+  if (issue.kind === 'schema') return ownMessage(field, true) ?? refusedBlankMessage(field) ?? FORM_MESSAGES.required;
   return ownMessage(field) ?? blankMessage(field);
 }
 
