@@ -382,4 +382,38 @@ describe('a code version’s shared objects', () => {
     await Promise.all([first, publisher.publish({ slug: 'two', id: 'r1', dir: tenantRelease(sitesDir, 'two'), sitesDir, shared })]);
     expect(requests.filter((request) => request.endsWith(drawing))).toEqual([`HEAD ${drawing}`, `PUT ${drawing}`]);
   });
+
+  it('a shared object whose upload fails for the publish that waited on it too: both publishes fail, and no rejection is left unhandled (it would end the worker)', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const sitesDir = join(work, 'sites-shared-failing');
+      const { store } = countingStore('bucket-shared-failing');
+      let drawingPuts = 0;
+      const failing: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {
+        put: async (key: string, body: Buffer | string, attributes?: ObjectAttributes) => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          if (key === drawing) {
+            drawingPuts += 1;
+            throw new Error(`PUT ${key} failed`);
+          }
+          return store.put(key, body, attributes);
+        },
+      });
+      const publisher = createBucketPublisher({ store: failing, concurrency: 1 });
+      const first = publisher.publish({ slug: 'one', id: 'r1', dir: tenantRelease(sitesDir, 'one'), sitesDir, shared });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = publisher.publish({ slug: 'two', id: 'r1', dir: tenantRelease(sitesDir, 'two'), sitesDir, shared });
+      const outcomes = await Promise.allSettled([first, second]);
+      // A rejection nobody handles is reported once the microtasks and timers of this turn have run.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+      // The second publish waited for the first's upload, then tried the object itself.
+      expect(drawingPuts).toBe(2);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -387,6 +387,8 @@ async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload:
       }
       const upload = uploadObject(bucket, slug, id, file);
       const done = upload.then(() => {});
+      // Its failure fails this publish (upload is awaited below); a publish waiting on done handles its own.
+      done.catch(() => {});
       bucket.uploadingShared.set(file.key, done);
       try {
         const bytes = await upload;
