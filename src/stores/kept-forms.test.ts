@@ -58,7 +58,7 @@ describe('kept forms (a gated 401 sends the shopper to sign-in)', () => {
 
   it('Sign out (forget) drops what every page kept', () => {
     const { kept, data, clock } = store();
-    kept.register('finance-form', () => ({ name: 'Jo' }));
+    kept.register('finance-form', () => ({ values: { name: 'Jo' } }));
     kept.keepForSignIn();
     clock.page = '/service';
     kept.keepForSignIn();

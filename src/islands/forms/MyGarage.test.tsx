@@ -98,7 +98,7 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     rememberContact({ name: 'Rita', email: 'rita@example.com', phone, postcode: '4000' });
     recordSentLead({ category: 'General Enquiry', successCategory: 'General Enquiry', sent: [['Email', 'rita@example.com']], at: 1 });
     // And a form kept for sign-in on this page (a gated send's 401), not yet put back.
-    const unregister = registerKeptForm('enquiry', () => ({ name: 'Rita', email: 'rita@example.com', phone, message: 'About my loan' }));
+    const unregister = registerKeptForm('enquiry', () => ({ values: { name: 'Rita', email: 'rita@example.com', phone, message: 'About my loan' } }));
     keepFormsForSignIn();
     unregister();
     expect(sessionStorage.getItem(KEPT_FORMS_KEY)).toMatch(/rita/i);
