@@ -67,6 +67,15 @@ export function carryToastTo(path: string): void {
   }
 }
 
+/** Forget a toast carried to a page not yet opened (Sign out: it names a car of the previous shopper's watchlist). */
+export function forgetCarriedToast(): void {
+  try {
+    sessionStorage.removeItem(CARRIED_TOAST_KEY);
+  } catch {
+    /* storage is a convenience only */
+  }
+}
+
 /** Take (and forget) the toast carried to this page (`path`, the page's own); one carried to another page is dropped. */
 export function takeCarriedToast(path: string): WatchlistToast | null {
   try {

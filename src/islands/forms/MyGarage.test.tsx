@@ -10,7 +10,11 @@ import { $prefill, $sentLead, PREFILL_KEY, SENT_LEAD_KEY, recordSentLead, rememb
 import { KEPT_FORMS_KEY, keepFormsForSignIn, registerKeptForm, takeKeptForm } from '../../stores/kept-forms.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import MyGarage from './MyGarage.tsx';
+import SuccessSummary from './SuccessSummary.tsx';
+import { completeLead, notePageVisit, pageContext } from './lead-submit.ts';
+import { noteVerdictAwaited, rememberPendingPayment, resumedPayment } from './pending-payment.ts';
 
 const mounted = mountRoot();
 const phone = '0412345678';
@@ -87,13 +91,22 @@ describe('/my-garage: the API no longer knows the shopper (401)', () => {
   });
 });
 
+/** The garage of the signed-in shopper whose list is car 42, with the API's sign-out; returns the Sign out button and the API calls made. */
+async function garageWithSignOut() {
+  const calls = stubApi({
+    '/watchlist': [200, { success: true, watchlist: ['42'] }],
+    '/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
+    '/auth/sign-out': [200, { success: true }],
+  });
+  mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
+  await settle();
+  const signOut = [...mounted.host.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent === 'Sign out');
+  expect(signOut).toBeDefined();
+  return { signOut: signOut!, calls };
+}
+
 describe('/my-garage: Sign out (a shared computer)', () => {
   it('ends the API session and the local one, drops the saved cars and leaves focus on what the page says then', async () => {
-    const calls = stubApi({
-      '/watchlist': [200, { success: true, watchlist: ['42'] }],
-      '/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
-      '/auth/sign-out': [200, { success: true }],
-    });
     // What the shopper's forms remembered on this computer: their contact details and the last enquiry (/success).
     rememberContact({ name: 'Rita', email: 'rita@example.com', phone, postcode: '4000' });
     recordSentLead({ category: 'General Enquiry', successCategory: 'General Enquiry', sent: [['Email', 'rita@example.com']], at: 1 });
@@ -102,12 +115,9 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     keepFormsForSignIn();
     unregister();
     expect(sessionStorage.getItem(KEPT_FORMS_KEY)).toMatch(/rita/i);
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept garagePath="/my-garage" />);
-    await settle();
-    const signOut = [...mounted.host.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent === 'Sign out');
-    expect(signOut).toBeDefined();
-    signOut!.focus();
-    click(signOut!);
+    const { signOut, calls } = await garageWithSignOut();
+    signOut.focus();
+    click(signOut);
     await settle();
     expect(calls.map((call) => call.path)).toContain('/auth/sign-out');
     expect(localStorage.getItem('shopper_session')).toBe('null');
@@ -124,6 +134,40 @@ describe('/my-garage: Sign out (a shared computer)', () => {
     const signInLink = document.activeElement?.querySelector('a');
     expect(signInLink?.textContent).toBe('sign in');
     expect(signInLink?.getAttribute('href')).toBe('/sign-in?type=garage&redirect=%2Fmy-garage&back=%2F');
+  });
+
+  it("drops the rest of this browser's record of the shopper, and keeps what the device keeps for any visitor", async () => {
+    const car = { id: '42', name: 'A Car', slug: 'a-car-42' };
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    // The last lead as the forms record it, the older /success record with it.
+    completeLead({ leadId: 'L1', category: 'Vehicle Enquiry', event: null, car, values: { name: 'Rita' }, labels: { name: 'First Name' } });
+    // The reserve page's payment, its verdict awaited in this tab (its page asks again when opened).
+    window.history.replaceState(null, '', '/cars/a-car-42/checkout');
+    const payment = { payment_id: 'pay-1', provider: 'stand-in', publishable_key: '', amount_cents: 20000, currency: 'AUD' as const };
+    rememberPendingPayment('reserve', payment, 'L1', { name: 'Rita', phone }, 15 * 60_000);
+    noteVerdictAwaited('pay-1');
+    expect(resumedPayment('reserve')?.leadId).toBe('L1');
+    // The pages of this visit, sent with the next lead.
+    window.history.replaceState(null, '', '/my-garage');
+    notePageVisit();
+    // What the device keeps for any visitor, signed in or not.
+    toggleFavourite({ id: '7', name: 'Another Car', slug: 'another-car-7', make: null, model: null, primary_image_url: null });
+
+    const { signOut } = await garageWithSignOut();
+    click(signOut);
+    await settle();
+
+    mounted.reset();
+    mounted.render(
+      <SuccessSummary site={{ dealer: 'Acme', deposit: 200, depositSettings: { deposit_hold_hours: 48, deposit_refundable: true } }} stockHref="/cars" />,
+    );
+    await settle();
+    expect(mounted.host.textContent).not.toContain('A Car');
+    window.history.replaceState(null, '', '/cars/a-car-42/checkout');
+    expect(resumedPayment('reserve')).toBeUndefined();
+    expect(sessionStorage.getItem('pending_payment')).toBeNull();
+    expect(pageContext().visitedPages).toEqual(['/cars/a-car-42/checkout']);
+    expect($favourites.get().map((saved) => saved.id)).toContain('7');
   });
 
   it('on a site without a garage: the signed-in shopper can sign out too', async () => {

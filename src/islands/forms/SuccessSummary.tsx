@@ -1,19 +1,22 @@
 /**
  * /success (spec §2): what the shopper sent and what happens next, read from the record
- * the form left in localStorage (also the older 'success_category'/'lead_car' keys).
+ * the form left in localStorage (also the older keys, LegacyLeadRecord).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { successCopy, successRecord, type LegacyLeadRecord, type SuccessSite } from '../../lib/forms/lead-success.ts';
+import { LEGACY_CAR_KEY, LEGACY_CATEGORY_KEY, successCopy, successRecord, type LegacyLeadRecord, type SuccessSite } from '../../lib/forms/lead-success.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import '../ui/form-kit/forms.css';
 
 function legacyRecord(): LegacyLeadRecord {
   try {
-    const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
+    const car = JSON.parse(localStorage.getItem(LEGACY_CAR_KEY) ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
     return {
-      category: localStorage.getItem('success_category'),
-      car: car && typeof car.name === 'string' && typeof car.slug === 'string' ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null } : null,
+      category: localStorage.getItem(LEGACY_CATEGORY_KEY),
+      car:
+        car && typeof car.name === 'string' && typeof car.slug === 'string'
+          ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null }
+          : null,
     };
   } catch {
     return { category: null, car: null };

@@ -9,6 +9,7 @@ import { trackEvent, type AnalyticsEventName } from '../../lib/marketing/analyti
 import { calendarDay, writtenWallClock } from '../../lib/text/dealer-time.ts';
 import { formatDayTime, formatLongDay } from '../../lib/text/format.ts';
 import { LEAD_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
+import { LEGACY_CAR_KEY, LEGACY_CATEGORY_KEY } from '../../lib/forms/lead-success.ts';
 import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/forms/lead-payload.ts';
 import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
 import { newRequestKey } from '../ui/form-kit/request-key.ts';
@@ -25,6 +26,15 @@ export function notePageVisit(): void {
     const here = `${location.pathname}${location.search}`;
     if (pages[pages.length - 1] !== here) pages.push(here);
     sessionStorage.setItem(VISITED_KEY, JSON.stringify(pages.slice(-50)));
+  } catch {
+    /* storage is a convenience only */
+  }
+}
+
+/** Forget the visit's list of pages (Sign out: the next person's lead does not carry the previous shopper's pages). */
+export function forgetVisitedPages(): void {
+  try {
+    sessionStorage.removeItem(VISITED_KEY);
   } catch {
     /* storage is a convenience only */
   }
@@ -108,19 +118,38 @@ export function completeLead(options: {
   offer?: { vehicle: string; amount: string } | null;
   successPath?: string;
 }): void {
-  if (options.event) trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
+  if (options.event)
+    trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
   rememberContact(options.contact ?? options.values);
   const car = options.car ? { id: String(options.car.id), name: options.car.name ?? options.car.slug, slug: options.car.slug } : null;
-  recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), offer: options.offer ?? null, at: Date.now() });
+  recordSentLead({
+    category: options.category,
+    successCategory: options.successCategory ?? options.category,
+    lead_id: options.leadId,
+    car,
+    sent: sentPairs(options.values, options.labels),
+    offer: options.offer ?? null,
+    at: Date.now(),
+  });
   try {
     // The older record /success also reads (written alone by pages built before the lead
     // modals used these forms).
-    localStorage.setItem('success_category', options.successCategory ?? options.category);
+    localStorage.setItem(LEGACY_CATEGORY_KEY, options.successCategory ?? options.category);
     // lead_id marks the record as this form's: an older page's lead rewrites lead_car without it.
-    if (car) localStorage.setItem('lead_car', JSON.stringify({ ...car, lead_id: options.leadId }));
-    else localStorage.removeItem('lead_car');
+    if (car) localStorage.setItem(LEGACY_CAR_KEY, JSON.stringify({ ...car, lead_id: options.leadId }));
+    else localStorage.removeItem(LEGACY_CAR_KEY);
   } catch {
     /* storage is a convenience only */
   }
   window.location.assign(options.successPath ?? '/success');
+}
+
+/** Forget the older /success record (LegacyLeadRecord) of the last lead (Sign out: /success shows the next person none of it). */
+export function forgetLegacyLeadRecord(): void {
+  try {
+    localStorage.removeItem(LEGACY_CATEGORY_KEY);
+    localStorage.removeItem(LEGACY_CAR_KEY);
+  } catch {
+    /* storage is a convenience only */
+  }
 }

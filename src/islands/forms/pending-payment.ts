@@ -154,7 +154,7 @@ export function forgetRefusedPayment(paymentId: string): void {
   forgetPendingPayment();
 }
 
-/** The wait for the remembered payment's verdict has ended with one (paid, a final failure, a declined card): nothing is kept. */
+/** The wait for the remembered payment's verdict has ended with one (paid, a final failure, a declined card), or the shopper signed out: nothing is kept. */
 export function forgetPendingPayment(): void {
   try {
     sessionStorage.removeItem(PENDING_KEY);

@@ -6,7 +6,10 @@ import { createWatchlist, type WatchlistCall, type WatchlistOutcome } from '../.
 import { currentSession, signOut, signOutIfRejected } from '../../stores/session.ts';
 import { forgetShopper } from '../../stores/prefill.ts';
 import { forgetKeptForms } from '../../stores/kept-forms.ts';
+import { forgetCarriedToast } from '../../stores/toast.ts';
 import { callApi } from './api.ts';
+import { forgetLegacyLeadRecord, forgetVisitedPages } from './lead-submit.ts';
+import { forgetPendingPayment } from './pending-payment.ts';
 
 let apiBase = '/api';
 
@@ -29,17 +32,25 @@ export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), re
 
 /**
  * Sign the shopper out (the sign-in page's and the garage's Sign out): the API clears its HttpOnly
- * session cookie, and the local session, the watchlist ids and what the forms remembered (the
- * contact details they prefill, the last lead /success shows, what they kept while the shopper
- * went to sign in) go too, even when the API cannot be reached (on a shared computer the next
- * person must not find them).
+ * session cookie, and what this browser keeps of the shopper goes too, even when the API cannot
+ * be reached (on a shared computer the next person must find none of it): the local session, the
+ * watchlist ids and the change waiting for sign-in; what the forms remembered (the contact
+ * details they prefill, the last lead /success shows in both its records, what they kept while
+ * the shopper went to sign in); this tab's payment being confirmed, its visited pages (sent with
+ * a lead) and a watchlist toast carried to the next page. What the device keeps for any visitor
+ * stays (docs/decisions.md, "Sign out in My Garage").
  */
 export async function signOutShopper(): Promise<void> {
   await callApi(apiBase, '/auth/sign-out', { body: {} });
   signOut();
   watchlist.replaceWatchlist([]);
+  forgetPendingChange();
   forgetShopper();
+  forgetLegacyLeadRecord();
   forgetKeptForms();
+  forgetPendingPayment();
+  forgetVisitedPages();
+  forgetCarriedToast();
 }
 
 /** Fetch the signed-in shopper's list from the API and make it the local one. 'signed-out' when the API no longer knows the session. */
@@ -83,6 +94,15 @@ function parsePendingChange(raw: unknown): PendingChange | null {
   const { action, id, name, phone } = raw as Record<string, unknown>;
   if ((action !== 'save' && action !== 'remove') || typeof id !== 'string' || typeof name !== 'string') return null;
   return { action, id, name, phone: typeof phone === 'string' ? phone : undefined };
+}
+
+/** Forget the change waiting for sign-in (Sign out: it is not made for the next person to sign in in this tab). */
+export function forgetPendingChange(): void {
+  try {
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    /* storage is a convenience only */
+  }
 }
 
 /** Take (and forget) the change waiting for sign-in. */

@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentSession, signIn, signOut } from '../../stores/session.ts';
+import { carryToastTo, showToast, takeCarriedToast } from '../../stores/toast.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import MyGarage from './MyGarage.tsx';
@@ -221,5 +222,40 @@ describe('the car page the shopper returns to after signing in shows how the sav
     await signInAgain(phone, [car.id]);
     const page = await carPageAfterSignIn();
     expect(page.toast).toBeNull();
+  });
+});
+
+/** Shopper A, signed in (another tab shares the local session), presses Sign out on this tab's sign-in page. */
+async function signOutOnSignInPage(): Promise<void> {
+  signIn({ user_id: 'u-1', phone, expires_at: Date.now() + 86_400_000 });
+  stubApi({ '/auth/sign-out': [200, { success: true }] });
+  window.history.replaceState(null, '', '/sign-in?type=watchlist');
+  mounted.reset();
+  mounted.render(<SignInForm apiBase="/api" brand="Test Motors" garageKept />);
+  await settle();
+  click([...mounted.host.querySelectorAll('button')].find((button) => button.textContent === 'Sign out')!);
+  await settle();
+  expect(currentSession()).toBeNull();
+}
+
+describe('Sign out on a shared computer', () => {
+  it('drops the change waiting for sign-in: the next person to sign in in this tab gets no save of the previous shopper', async () => {
+    // Shopper A, signed out, presses Save: a save waits for whoever signs in next in this tab.
+    await pressSaveSignedOut();
+    await signOutOnSignInPage();
+
+    const calls = await signInAgain('0498765432', ['7']);
+    expect(posted(calls, '/watchlist/save-car')).toEqual([]);
+    expect(watchlist.$watchlist.get()).toEqual(['7']);
+    const page = await carPageAfterSignIn();
+    expect(page.button).not.toContain('Saved to Watchlist');
+    expect(page.toast).toBeNull();
+  });
+
+  it("drops a watchlist toast carried to a page not yet opened (it names a car of the previous shopper's list)", async () => {
+    showToast({ kind: 'saved', title: 'Car Saved In Watchlist', description: `${car.name} is now available in your watchlist` });
+    carryToastTo(`/cars/${car.slug}`);
+    await signOutOnSignInPage();
+    expect(takeCarriedToast(`/cars/${car.slug}`)).toBeNull();
   });
 });

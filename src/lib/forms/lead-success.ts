@@ -18,7 +18,11 @@ export interface SuccessSite {
 /** The success page's settings of a site (src/pages/success.astro hands them to the island). */
 export function successSite(site: Pick<Site, 'name' | 'reserve_deposit' | 'payments'>): SuccessSite {
   const { deposit_hold_hours, deposit_refundable, deposit_terms } = site.payments;
-  return { dealer: site.name, deposit: site.reserve_deposit, depositSettings: { deposit_hold_hours, deposit_refundable, ...(deposit_terms ? { deposit_terms } : {}) } };
+  return {
+    dealer: site.name,
+    deposit: site.reserve_deposit,
+    depositSettings: { deposit_hold_hours, deposit_refundable, ...(deposit_terms ? { deposit_terms } : {}) },
+  };
 }
 
 /** What the success copy names of the lead: whether an instant offer was made with it, the car's name. */
@@ -39,25 +43,47 @@ export function successCopy(category: string | null | undefined, site: SuccessSi
   const withOffer = lead.withOffer ?? false;
   switch ((category ?? '').toLowerCase()) {
     case 'test drive':
-      return { heading: 'Thank you for booking a test drive', next: `${dealer} will call you to confirm the day and time of your test drive. Please bring your driver licence along.` };
+      return {
+        heading: 'Thank you for booking a test drive',
+        next: `${dealer} will call you to confirm the day and time of your test drive. Please bring your driver licence along.`,
+      };
     case 'service booking':
-      return { heading: 'Thank you for your service booking', next: `Our service team will contact you to confirm your booking time. If you need to change it, just give us a call.` };
+      return {
+        heading: 'Thank you for your service booking',
+        next: `Our service team will contact you to confirm your booking time. If you need to change it, just give us a call.`,
+      };
     case 'trade-in enquiry':
       // With an instant offer the offer is made already: what follows is the inspection, not an offer.
-      if (withOffer) return { heading: 'Your instant offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle. The offer is valid for 7 days and subject to that inspection.' };
-      return { heading: 'Thank you for your trade-in request', next: 'Our buying team will review your vehicle details and contact you with an offer. Online estimates are valid for 7 days and subject to inspection.' };
+      if (withOffer)
+        return {
+          heading: 'Your instant offer',
+          next: 'Our buying team will contact you to arrange an inspection of your vehicle. The offer is valid for 7 days and subject to that inspection.',
+        };
+      return {
+        heading: 'Thank you for your trade-in request',
+        next: 'Our buying team will review your vehicle details and contact you with an offer. Online estimates are valid for 7 days and subject to inspection.',
+      };
     case 'offer accepted':
       return { heading: 'Thank you for accepting our offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle.' };
     case 'reserve':
       // The terms the deposit step stated before payment, with the site's settings (never a fixed 48 hours).
-      return { heading: 'Your car is reserved', next: `${depositTerms(site.deposit, lead.carName || 'car', site.depositSettings)} Our team will contact you to arrange the next steps.` };
+      return {
+        heading: 'Your car is reserved',
+        next: `${depositTerms(site.deposit, lead.carName || 'car', site.depositSettings)} Our team will contact you to arrange the next steps.`,
+      };
     case 'reserve request':
       // No payment provider (docs/payments.md): nothing was paid, so nothing is said to be reserved.
-      return { heading: 'Thank you for your reservation request', next: `No card was charged online. ${dealer} will call you to take the deposit and confirm your reservation.` };
+      return {
+        heading: 'Thank you for your reservation request',
+        next: `No card was charged online. ${dealer} will call you to take the deposit and confirm your reservation.`,
+      };
     case 'online payment':
       return { heading: 'Thank you for your payment', next: `Your payment to ${dealer} is confirmed. We have e-mailed your receipt.` };
     case 'finance enquiry':
-      return { heading: 'Thank you for your finance enquiry', next: 'A finance specialist will contact you to discuss your options. Applying does not affect your credit score until you choose to proceed.' };
+      return {
+        heading: 'Thank you for your finance enquiry',
+        next: 'A finance specialist will contact you to discuss your options. Applying does not affect your credit score until you choose to proceed.',
+      };
     case 'request photos':
       return { heading: 'Thank you for your request', next: 'We will send you more photos of this vehicle shortly.' };
     default:
@@ -65,7 +91,11 @@ export function successCopy(category: string | null | undefined, site: SuccessSi
   }
 }
 
-/** The keys the vehicle modals leave in localStorage after a lead. */
+/** The localStorage keys the vehicle modals leave after a lead: its success category, and its car (JSON). */
+export const LEGACY_CATEGORY_KEY = 'success_category';
+export const LEGACY_CAR_KEY = 'lead_car';
+
+/** What those keys hold. */
 export interface LegacyLeadRecord {
   category: string | null;
   car: { name: string; slug: string; lead_id: string | null } | null;
@@ -92,7 +122,8 @@ export function successRecord(
   legacy: LegacyLeadRecord,
   form: FormLeadRecord | null,
 ): { category: string | null; car: { name: string; slug: string } | null; sent: [string, string][]; offer: { vehicle: string; amount: string } | null } {
-  const formIsLatest = form !== null && (!legacy.category || (legacy.category === form.successCategory && (!legacy.car || legacy.car.lead_id === (form.lead_id ?? null))));
+  const formIsLatest =
+    form !== null && (!legacy.category || (legacy.category === form.successCategory && (!legacy.car || legacy.car.lead_id === (form.lead_id ?? null))));
   if (formIsLatest) return { category: form.category, car: form.car ?? null, sent: form.sent, offer: form.offer ?? null };
   return { category: legacy.category, car: legacy.car ? { name: legacy.car.name, slug: legacy.car.slug } : null, sent: [], offer: null };
 }
