@@ -13,7 +13,8 @@ import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.t
 import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { completeLead, sendLead } from './lead-submit.ts';
+import { notePageVisit } from './lead-traces.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 /** Radio groups that may be left unanswered. */

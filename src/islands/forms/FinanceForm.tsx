@@ -18,7 +18,8 @@ import { optionalText } from '../../schemas/forms/fields.ts';
 import { EMPLOYMENT_STATUSES, FINANCE_SUBCATEGORY, asksEmployment as pageAsksEmployment, employmentStatus, type FinanceVariant } from '../../schemas/forms/finance.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from '../ui/form-kit/index.ts';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { completeLead, sendLead } from './lead-submit.ts';
+import { notePageVisit } from './lead-traces.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 export type { FinanceVariant };

@@ -13,7 +13,8 @@ import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import MyGarage from './MyGarage.tsx';
 import SuccessSummary from './SuccessSummary.tsx';
-import { completeLead, notePageVisit, pageContext } from './lead-submit.ts';
+import { completeLead, pageContext } from './lead-submit.ts';
+import { notePageVisit } from './lead-traces.ts';
 import { noteVerdictAwaited, rememberPendingPayment, resumedPayment } from './pending-payment.ts';
 
 const mounted = mountRoot();

@@ -4,29 +4,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { LEGACY_CAR_KEY, LEGACY_CATEGORY_KEY, successCopy, successRecord, type LegacyLeadRecord, type SuccessSite } from '../../lib/forms/lead-success.ts';
+import { successCopy, successRecord, type LegacyLeadRecord, type SuccessSite } from '../../lib/forms/lead-success.ts';
+import { readLegacyLeadRecord } from './lead-traces.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import '../ui/form-kit/forms.css';
-
-function legacyRecord(): LegacyLeadRecord {
-  try {
-    const car = JSON.parse(localStorage.getItem(LEGACY_CAR_KEY) ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
-    return {
-      category: localStorage.getItem(LEGACY_CATEGORY_KEY),
-      car:
-        car && typeof car.name === 'string' && typeof car.slug === 'string'
-          ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null }
-          : null,
-    };
-  } catch {
-    return { category: null, car: null };
-  }
-}
 
 export default function SuccessSummary({ site, stockHref }: { site: SuccessSite; stockHref: string }) {
   const stored = useStore($sentLead);
   const [legacy, setLegacy] = useState<LegacyLeadRecord | null>(null);
-  useEffect(() => setLegacy(legacyRecord()), []);
+  useEffect(() => setLegacy(readLegacyLeadRecord()), []);
   // Until mounted, render what the static HTML had (nothing is known at build time).
   const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][], offer: null };
   const car = record.car;

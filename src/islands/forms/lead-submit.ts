@@ -9,47 +9,17 @@ import { trackEvent, type AnalyticsEventName } from '../../lib/marketing/analyti
 import { calendarDay, writtenWallClock } from '../../lib/text/dealer-time.ts';
 import { formatDayTime, formatLongDay } from '../../lib/text/format.ts';
 import { LEAD_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
-import { LEGACY_CAR_KEY, LEGACY_CATEGORY_KEY } from '../../lib/forms/lead-success.ts';
 import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/forms/lead-payload.ts';
 import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
 import { newRequestKey } from '../ui/form-kit/request-key.ts';
 import type { FieldLabel } from '../ui/form-kit/use-form-kit.ts';
 import { failureMessage, postLead } from './api.ts';
-
-const VISITED_KEY = 'visited_pages';
-
-/** Note this page in the visit's list (sessionStorage), for lead_attributes.visited_pages. */
-export function notePageVisit(): void {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(VISITED_KEY) ?? '[]') as unknown;
-    const pages = Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : [];
-    const here = `${location.pathname}${location.search}`;
-    if (pages[pages.length - 1] !== here) pages.push(here);
-    sessionStorage.setItem(VISITED_KEY, JSON.stringify(pages.slice(-50)));
-  } catch {
-    /* storage is a convenience only */
-  }
-}
-
-/** Forget the visit's list of pages (Sign out: the next person's lead does not carry the previous shopper's pages). */
-export function forgetVisitedPages(): void {
-  try {
-    sessionStorage.removeItem(VISITED_KEY);
-  } catch {
-    /* storage is a convenience only */
-  }
-}
+import { visitedPages, writeLegacyLeadRecord } from './lead-traces.ts';
 
 /** The page context of a lead sent from here. */
 export function pageContext(): LeadPayloadInput['page'] {
-  let visited: string[] = [];
-  try {
-    const list = JSON.parse(sessionStorage.getItem(VISITED_KEY) ?? '[]') as unknown;
-    if (Array.isArray(list)) visited = list.filter((entry): entry is string => typeof entry === 'string');
-  } catch {
-    visited = [];
-  }
-  if (visited.length === 0) visited = [`${location.pathname}${location.search}`];
+  const noted = visitedPages();
+  const visited = noted.length > 0 ? noted : [`${location.pathname}${location.search}`];
   // The layout names the site's franchise brand (data-manufacturer on <body>) for manufacturer_slug (3.20).
   const manufacturerSlug = document.body?.dataset.manufacturer || undefined;
   return { url: location.href, userAgent: navigator.userAgent, visitedPages: visited, ...(manufacturerSlug ? { manufacturerSlug } : {}) };
@@ -131,25 +101,6 @@ export function completeLead(options: {
     offer: options.offer ?? null,
     at: Date.now(),
   });
-  try {
-    // The older record /success also reads (written alone by pages built before the lead
-    // modals used these forms).
-    localStorage.setItem(LEGACY_CATEGORY_KEY, options.successCategory ?? options.category);
-    // lead_id marks the record as this form's: an older page's lead rewrites lead_car without it.
-    if (car) localStorage.setItem(LEGACY_CAR_KEY, JSON.stringify({ ...car, lead_id: options.leadId }));
-    else localStorage.removeItem(LEGACY_CAR_KEY);
-  } catch {
-    /* storage is a convenience only */
-  }
+  writeLegacyLeadRecord(options.successCategory ?? options.category, car, options.leadId);
   window.location.assign(options.successPath ?? '/success');
-}
-
-/** Forget the older /success record (LegacyLeadRecord) of the last lead (Sign out: /success shows the next person none of it). */
-export function forgetLegacyLeadRecord(): void {
-  try {
-    localStorage.removeItem(LEGACY_CATEGORY_KEY);
-    localStorage.removeItem(LEGACY_CAR_KEY);
-  } catch {
-    /* storage is a convenience only */
-  }
 }

@@ -8,7 +8,7 @@ import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type Collect
 import { useEffect } from 'react';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from '../ui/form-kit/index.ts';
-import { notePageVisit } from './lead-submit.ts';
+import { notePageVisit } from './lead-traces.ts';
 import { NewTabLink, NewTabNote, newTabNoteId } from '../ui/NewTabLink.tsx';
 
 /** Initial contact values of a form that shows no opt-in box, so its posts claim no consent (contactEntriesWithoutOptIn). */

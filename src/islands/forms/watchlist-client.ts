@@ -8,7 +8,7 @@ import { forgetShopper } from '../../stores/prefill.ts';
 import { forgetKeptForms } from '../../stores/kept-forms.ts';
 import { forgetCarriedToast } from '../../stores/toast.ts';
 import { callApi } from './api.ts';
-import { forgetLegacyLeadRecord, forgetVisitedPages } from './lead-submit.ts';
+import { forgetLegacyLeadRecord, forgetVisitedPages } from './lead-traces.ts';
 import { forgetPendingPayment } from './pending-payment.ts';
 
 let apiBase = '/api';

@@ -91,11 +91,7 @@ export function successCopy(category: string | null | undefined, site: SuccessSi
   }
 }
 
-/** The localStorage keys the vehicle modals leave after a lead: its success category, and its car (JSON). */
-export const LEGACY_CATEGORY_KEY = 'success_category';
-export const LEGACY_CAR_KEY = 'lead_car';
-
-/** What those keys hold. */
+/** The older /success record the vehicle modals leave after a lead (kept by src/islands/forms/lead-traces.ts): its success category and its car. */
 export interface LegacyLeadRecord {
   category: string | null;
   car: { name: string; slug: string; lead_id: string | null } | null;

@@ -29,7 +29,8 @@ import { useFormKit } from '../../ui/form-kit/index.ts';
 import { callApi } from '../api.ts';
 import { linkedCarId, useCarChoices } from '../car-choices.ts';
 import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
-import { completeLead, notePageVisit, sendLead } from '../lead-submit.ts';
+import { completeLead, sendLead } from '../lead-submit.ts';
+import { notePageVisit } from '../lead-traces.ts';
 
 export interface InstantOfferProps {
   config: FormSiteConfig;
