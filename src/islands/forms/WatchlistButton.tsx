@@ -10,7 +10,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { $session, currentSession } from '../../stores/session.ts';
-import { changeWatchlist, configureWatchlistApi, rememberPendingChange, watchlist } from './watchlist-client.ts';
+import { rememberPendingChange } from './pending-watchlist-change.ts';
+import { changeWatchlist, configureWatchlistApi, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
 import '../ui/form-kit/forms.css';
 

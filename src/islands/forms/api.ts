@@ -8,9 +8,14 @@ import { gateType, signInFromHere } from '../../lib/forms/gating.ts';
 import { keepFormsForSignIn } from '../../stores/kept-forms.ts';
 import { ANSWER_WAIT_MS, UPLOAD_WAIT_MS, withinWait } from '../ui/bounded-wait.ts';
 import { signOutIfRejected } from '../../stores/session.ts';
+import { followSignOutElsewhere } from './shopper-traces.ts';
+
+// Every island calling the API reads what the tab keeps of its shopper: a Sign out in another tab drops it first.
+followSignOutElsewhere();
 
 /** Outcome of one API call. */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string | undefined; fieldErrors: Record<string, string> };
+export type ApiResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; message: string | undefined; fieldErrors: Record<string, string> };
 
 /**
  * A gated family's call answered 401 with `sign_in: true` (src/server/kernel/gated-actions.ts: the

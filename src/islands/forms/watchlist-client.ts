@@ -5,11 +5,10 @@
 import { createWatchlist, type WatchlistCall, type WatchlistOutcome } from '../../stores/watchlist.ts';
 import { currentSession, signOut, signOutIfRejected } from '../../stores/session.ts';
 import { forgetShopper } from '../../stores/prefill.ts';
-import { forgetKeptForms } from '../../stores/kept-forms.ts';
-import { forgetCarriedToast } from '../../stores/toast.ts';
 import { callApi } from './api.ts';
-import { forgetLegacyLeadRecord, forgetVisitedPages } from './lead-traces.ts';
-import { forgetPendingPayment } from './pending-payment.ts';
+import { forgetLegacyLeadRecord } from './lead-traces.ts';
+import { rememberPendingChange, takePendingChange, type PendingChange } from './pending-watchlist-change.ts';
+import { forgetTabTraces, noteSignOut } from './shopper-traces.ts';
 
 let apiBase = '/api';
 
@@ -33,24 +32,20 @@ export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), re
 /**
  * Sign the shopper out (the sign-in page's and the garage's Sign out): the API clears its HttpOnly
  * session cookie, and what this browser keeps of the shopper goes too, even when the API cannot
- * be reached (on a shared computer the next person must find none of it): the local session, the
- * watchlist ids and the change waiting for sign-in; what the forms remembered (the contact
- * details they prefill, the last lead /success shows in both its records, what they kept while
- * the shopper went to sign in); this tab's payment being confirmed, its visited pages (sent with
- * a lead) and a watchlist toast carried to the next page. What the device keeps for any visitor
- * stays (docs/decisions.md, "Sign out in My Garage").
+ * be reached (on a shared computer the next person must find none of it): the local session and
+ * the watchlist ids; the contact details the forms prefill and the last lead /success shows in
+ * both its records; and each open tab's own record (shopper-traces.ts: this tab's at once, the
+ * others' when they hear of the Sign out). What the device keeps for any visitor stays
+ * (docs/decisions.md, "Sign out in My Garage").
  */
 export async function signOutShopper(): Promise<void> {
   await callApi(apiBase, '/auth/sign-out', { body: {} });
   signOut();
   watchlist.replaceWatchlist([]);
-  forgetPendingChange();
   forgetShopper();
   forgetLegacyLeadRecord();
-  forgetKeptForms();
-  forgetPendingPayment();
-  forgetVisitedPages();
-  forgetCarriedToast();
+  forgetTabTraces();
+  noteSignOut();
 }
 
 /** Fetch the signed-in shopper's list from the API and make it the local one. 'signed-out' when the API no longer knows the session. */
@@ -62,58 +57,6 @@ export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'
   if (!result.ok || !Array.isArray(result.data?.watchlist)) return 'failed';
   watchlist.replaceWatchlist(result.data.watchlist.map(String));
   return 'ok';
-}
-
-/**
- * A watchlist change the shopper asked for but the API could not make (signed out, or the
- * session ended: 401), made after the next sign-in (sessionStorage: this tab of this site only).
- * A remove that names the phone whose list it was meant for is made only for that phone; one
- * that names none (the lapsed session's record already dropped, e.g. by another island's
- * currentSession) is made for the phone that signs in, the shopper having pressed it in this tab.
- */
-export interface PendingChange {
-  action: 'save' | 'remove';
-  id: string;
-  name: string;
-  phone?: string;
-}
-
-const PENDING_KEY = 'pending_watchlist_change';
-
-/** Remember a change to make once the shopper has signed in (a newer one replaces it). */
-export function rememberPendingChange(change: PendingChange): void {
-  try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(change));
-  } catch {
-    /* storage is a convenience only */
-  }
-}
-
-function parsePendingChange(raw: unknown): PendingChange | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const { action, id, name, phone } = raw as Record<string, unknown>;
-  if ((action !== 'save' && action !== 'remove') || typeof id !== 'string' || typeof name !== 'string') return null;
-  return { action, id, name, phone: typeof phone === 'string' ? phone : undefined };
-}
-
-/** Forget the change waiting for sign-in (Sign out: it is not made for the next person to sign in in this tab). */
-export function forgetPendingChange(): void {
-  try {
-    sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    /* storage is a convenience only */
-  }
-}
-
-/** Take (and forget) the change waiting for sign-in. */
-export function takePendingChange(): PendingChange | null {
-  try {
-    const raw = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as unknown;
-    sessionStorage.removeItem(PENDING_KEY);
-    return parsePendingChange(raw);
-  } catch {
-    return null;
-  }
 }
 
 /** Save or remove a car for the signed-in `phone`; a change refused for an ended session is remembered for the next sign-in. */

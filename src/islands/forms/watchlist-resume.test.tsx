@@ -14,7 +14,8 @@ import { click, fill, settle, stubApi, submit } from '../../../tests/support/for
 import MyGarage from './MyGarage.tsx';
 import SignInForm from './SignInForm.tsx';
 import WatchlistButton from './WatchlistButton.tsx';
-import { rememberPendingChange, watchlist } from './watchlist-client.ts';
+import { rememberPendingChange } from './pending-watchlist-change.ts';
+import { watchlist } from './watchlist-client.ts';
 
 const mounted = mountRoot();
 const car = { id: '42', name: '2019 Mazda 3', slug: '2019-mazda-3-42' };
