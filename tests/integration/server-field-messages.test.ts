@@ -150,4 +150,15 @@ describe('field messages of every endpoint', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ name: FORM_MESSAGES.required, last_name: FORM_MESSAGES.required });
   });
+
+  it('answers a wrong-typed field with its own message of what it takes, where it has one: dateTime 7 asks for a date and time', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: HOST,
+      payload: { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', dateTime: 7 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ dateTime: FORM_MESSAGES.dateTime });
+  });
 });

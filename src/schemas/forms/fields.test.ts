@@ -251,6 +251,13 @@ describe('a value of the wrong type (a number, a list, an object where text goes
     expect(messages(StartReservationSchema, { lead_id: 7 }).lead_id).toBe('lead_id must be text');
   });
 
+  it("keeps the field's own message of what it takes, where that is no length, range or pattern rule's: the lead API's dateTime asks for a date and time", () => {
+    expect(messages(LeadSubmissionSchema, { ...contact, dateTime: 7 }).dateTime).toBe(FORM_MESSAGES.dateTime);
+    expect(messages(LeadSubmissionSchema, { ...contact, dateTime: ['2026-12-24T16:30'] }).dateTime).toBe(FORM_MESSAGES.dateTime);
+    // The check is the field's: a blank date (none chosen) still passes.
+    expect(messages(LeadSubmissionSchema, { ...contact, dateTime: '' })).toEqual({});
+  });
+
   it('never says it is too long, in any field of the lead API, the forms or the payments', () => {
     const schemas: [string, v.GenericSchema][] = [
       ['lead', LeadSubmissionSchema],

@@ -321,22 +321,41 @@ interface SchemaParts {
 }
 
 /**
- * The first message `schema` itself names (its type check's, then its rules' in order, through
- * optional and union), if any; `typesOnly`: its type checks' alone, never a rule's (a length's, a pattern's).
+ * The spec's messages that name the kind of value a field takes (a date and time, a number, an
+ * e-mail address, a postcode): true of a value of the wrong type too, where a length's, a range's
+ * or another pattern's message ('Please use at most 100 characters.') is not.
  */
-function ownMessage(schema: SchemaParts | undefined, typesOnly = false): string | undefined {
+const KIND_MESSAGES: ReadonlySet<unknown> = new Set<string>([
+  FORM_MESSAGES.dateTime,
+  FORM_MESSAGES.number,
+  FORM_MESSAGES.email,
+  FORM_MESSAGES.phone,
+  FORM_MESSAGES.mobile,
+  FORM_MESSAGES.postcode,
+  FORM_MESSAGES.code,
+  FORM_MESSAGES.yesNo,
+  FORM_MESSAGES.chooseCar,
+]);
+
+/**
+ * The first message `schema` itself names (its type check's, then its rules' in order, through
+ * optional and union), if any; `kindOnly`: its type checks' and the rules' that name the kind of
+ * value it takes (KIND_MESSAGES) alone, never a length's, a range's or another pattern's.
+ */
+function ownMessage(schema: SchemaParts | undefined, kindOnly = false): string | undefined {
   if (!schema) return undefined;
   if (schema.pipe) {
     for (const item of schema.pipe) {
-      const message = item.kind === 'schema' ? ownMessage(item, typesOnly) : !typesOnly && typeof item.message === 'string' ? item.message : undefined;
+      const rule = typeof item.message === 'string' && (!kindOnly || KIND_MESSAGES.has(item.message)) ? item.message : undefined;
+      const message = item.kind === 'schema' ? ownMessage(item, kindOnly) : rule;
       if (message !== undefined) return message;
     }
     return undefined;
   }
   if (typeof schema.message === 'string') return schema.message;
-  if (schema.wrapped) return ownMessage(schema.wrapped, typesOnly);
+  if (schema.wrapped) return ownMessage(schema.wrapped, kindOnly);
   for (const option of schema.options ?? []) {
-    const message = ownMessage(option, typesOnly);
+    const message = ownMessage(option, kindOnly);
     if (message !== undefined) return message;
   }
   return undefined;
@@ -374,10 +393,11 @@ function blankMessage(field: SchemaParts | undefined): string {
 /**
  * The message a person reads for `issue`: the rule's own, or in place of valibot's wording the
  * field's: a missing key reads as the field's blank-value message (blankMessage), a value over
- * a length without a message as tooLong, a wrong type as the field's type check's message, else
- * the one it gives a blank value, else the spec's required message (never a rule's: a name of 7
- * is not too long), a rule without words of its own as the first message the field names, else
- * its blank-value message. Without the schema the field is unknown: required.
+ * a length without a message as tooLong, a wrong type as the field's type check's message or
+ * its rule's that names the kind of value it takes (a dateTime of 7 asks for a date and time),
+ * else the one it gives a blank value, else the spec's required message (never a length's, a
+ * range's or another pattern's: a name of 7 is not too long), a rule without words of its own as
+ * the first message the field names, else its blank-value message. Without the schema the field is unknown: required.
  */
 function fieldMessage(issue: v.BaseIssue<unknown>, schema: v.GenericSchema | undefined): string {
   if (!isValibotWording(issue.message)) return issue.message;
