@@ -1,10 +1,11 @@
 /** Gated routes on the server (gated-actions.ts): a gated family's API calls need a signed-in shopper where the site gates the family, and only there. */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../app.ts';
 import { standInPayments } from '../../../tests/support/payments-app.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
-import { car, tempDir, testApp, testDatabase } from '../../../tests/support/server-helpers.ts';
+import { car, DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase } from '../../../tests/support/server-helpers.ts';
 import { writeTenantFolder } from '../../../tests/support/tenant-folder.ts';
 import { SIGN_IN_TO_CONTINUE } from './gated-actions.ts';
 
@@ -13,7 +14,10 @@ const reserveLead = { ...contact, category: 'Reserve', subcategory: 'Reserve Onl
 const financeLead = { ...contact, message: 'Finance please', category: 'Finance Enquiry', subcategory: 'Finance', car_id: '1' };
 const signInAnswer = { success: false, error: SIGN_IN_TO_CONTINUE, sign_in: true };
 
-describe('gated families on the server', () => {
+/** The databases this machine runs: PostgreSQL where its server binaries are installed. */
+const databases = DATABASES.filter((kind) => kind !== 'postgres' || POSTGRES_SKIP_REASON === undefined);
+
+describe.each(databases)('gated families on the server (%s)', (kind) => {
   let stripe: StripeStandIn;
   let folder: ReturnType<typeof tempDir>;
   let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -34,15 +38,16 @@ describe('gated families on the server', () => {
           features: { reserve: true, garage: true },
           gated_routes: gated,
         },
-        stock: [car(1, 'car-1'), car(2, 'car-2')],
+        stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4')],
       });
     tenant('gated', ['/checkout', '/finance', '/sell-my-car', '/trade-in', '/online-payment']);
     tenant('open', []);
     tenant('half', ['/trade-in']);
-    database = await testDatabase('sqlite', folder.dir);
+    database = await testDatabase(kind, folder.dir);
     app = await testApp(database.db, join(folder.dir, 'tenants'), {
       payments: standInPayments(stripe, { intentsPerClientHour: 100, holdsPerClient: 100 }),
       devMessages: true,
+      rateLimit: { signInMax: 100 },
     });
   });
   afterAll(async () => {
@@ -252,5 +257,60 @@ describe('gated families on the server', () => {
       });
       expect(answer.statusCode, `${subcategory}: ${answer.body}`).toBe(401);
     }
+  });
+
+  /** POST `payload` to `url` with `headers`. */
+  const post = (url: string, headers: Record<string, string>, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+  /** A later step of `leadId` (a note; the lead not completed). */
+  const laterStep = (headers: Record<string, string>, leadId: string, message = 'x') =>
+    post('/api/leads', headers, { lead_id: leadId, message, form_completed: false });
+  /** A reservation of `leadId`'s car (attempt key `attempt`). */
+  const holdFor = (headers: Record<string, string>, leadId: string, attempt: string) =>
+    post('/api/payments/reservations', headers, { lead_id: leadId, attempt, terms_conditions: true });
+
+  it('answers a lead another shopper started exactly as an unknown lead: no later step, no hold, no extra data', async () => {
+    const owner = { ...host('gated'), cookie: await signIn('gated', '0412345690') };
+    const other = { ...host('gated'), cookie: await signIn('gated', '0412345691') };
+    const started = await post('/api/leads', owner, { ...reserveLead, car_id: '3' });
+    expect(started.statusCode, started.body).toBe(201);
+    const leadId = started.json().lead_id as string;
+    const unknownId = randomUUID();
+    const calls = [
+      (id: string) => laterStep(other, id, 'not mine'),
+      (id: string) => post('/api/leads', other, { ...reserveLead, car_id: '3', lead_id: id, form_completed: true, terms_conditions: true }),
+      (id: string) => holdFor(other, id, `attempt-other-${id}`),
+      (id: string) => post('/api/miscellaneous', other, { column_name: 'notes', lead_id: id, note: 'not mine' }),
+    ];
+    for (const [index, call] of calls.entries()) {
+      const unknown = await call(unknownId);
+      const foreign = await call(leadId);
+      expect(unknown.statusCode, `call ${index}: ${unknown.body}`).toBe(404);
+      expect({ status: foreign.statusCode, body: foreign.json() }, `call ${index}`).toEqual({ status: unknown.statusCode, body: unknown.json() });
+    }
+    const stored = await app.stores.leads.get('gated', leadId);
+    expect(stored?.data.message).toBeUndefined();
+    expect(stored?.revision).toBe(1);
+    // The car was not held for the other shopper: its own shopper goes on and holds it.
+    expect((await laterStep(owner, leadId, 'mine')).statusCode).toBe(200);
+    const hold = await holdFor(owner, leadId, 'attempt-owner-3');
+    expect(hold.statusCode, hold.body).toBe(201);
+    // Signed out, the shopper's own lead still asks for sign-in (the form keeps its place and comes back to it).
+    expect((await laterStep(host('gated'), leadId)).statusCode).toBe(401);
+  });
+
+  it('leaves a lead with no shopper recorded open to any signed-in shopper: one stored before, or started where the site gates nothing', async () => {
+    const other = { ...host('gated'), cookie: await signIn('gated', '0412345692') };
+    const before = await app.stores.leads.save({ tenant: 'gated', values: { ...reserveLead, car_id: '4' }, destinations: [], now: Date.now() });
+    expect(before.status).toBe('created');
+    const leadId = (before as { id: string }).id;
+    expect((await laterStep(other, leadId)).statusCode).toBe(200);
+    const hold = await holdFor(other, leadId, 'attempt-before-4');
+    expect(hold.statusCode, hold.body).toBe(201);
+
+    const openOwner = { ...host('open'), cookie: await signIn('open', '0412345693') };
+    const openOther = { ...host('open'), cookie: await signIn('open', '0412345694') };
+    const started = await post('/api/leads', openOwner, { ...reserveLead, car_id: '3' });
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await laterStep(openOther, started.json().lead_id as string)).statusCode).toBe(200);
   });
 });

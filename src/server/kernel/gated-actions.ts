@@ -79,6 +79,24 @@ export async function passesGate(
   return false;
 }
 
+/**
+ * The signed-in shopper (user id) a lead post, or a call naming `lead`, speaks for, asked only where
+ * it matters: where the site gates one of `actions` (a new lead records them: LeadWrite.shopper), or
+ * where `lead` recorded a shopper (only they may name it: leads/row.ts leadOpenTo). Else undefined,
+ * as when nobody is signed in.
+ */
+export async function leadShopper(
+  sessions: SessionStore,
+  request: FastifyRequest,
+  now: number,
+  actions: Iterable<GatedAction>,
+  lead?: { shopper: string | null },
+): Promise<string | undefined> {
+  const gated = gatedActions(request.tenant.site);
+  if (!lead?.shopper && ![...actions].some((action) => gated.has(action))) return undefined;
+  return (await currentUser(sessions, request, now))?.user_id;
+}
+
 /** A route's preHandler: the call is answered 401 where the site gates `action` and no shopper is signed in. */
 export function gatedOnly(sessions: SessionStore, now: () => number, action: GatedAction) {
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -46,6 +46,7 @@ const lead: StoredLead = {
   data: { name: 'Jo <b>', last_name: 'O\'Brien & Sons', postcode: '4000', message: 'Hi ]]> <adf>\u0001', dateTime: '2026-03-07T09:00:00+10:00' },
   created_at: Date.UTC(2026, 2, 1),
   updated_at: Date.UTC(2026, 2, 2),
+  shopper: null,
 };
 
 describe('lead formats', () => {

@@ -21,9 +21,19 @@ export interface StoredLead {
   data: Record<string, unknown>;
   created_at: number;
   updated_at: number;
+  /** The signed-in shopper (user id) who started it where the site gated its family, else null: see leadOpenTo. */
+  shopper: string | null;
 }
 
-export const LEAD_COLUMNS = 'id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, revision, data, created_at, updated_at';
+export const LEAD_COLUMNS = 'id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, revision, data, created_at, updated_at, shopper';
+
+/**
+ * Whether a request of `shopper` (the signed-in shopper's user id, undefined when none) may name
+ * `lead` (a later step, a reservation, data about it): a lead that recorded a shopper is that
+ * shopper's only, and is answered to anyone else as a lead not stored (docs/lead-api.md "Gated
+ * families"); a lead that recorded none is open as its family's gate says.
+ */
+export const leadOpenTo = (lead: Pick<StoredLead, 'shopper'>, shopper: string | undefined): boolean => lead.shopper === null || lead.shopper === shopper;
 
 /** A leads row (selected with LEAD_COLUMNS) as a StoredLead. */
 export function leadFromRow(row: Record<string, unknown>): StoredLead {
@@ -43,5 +53,6 @@ export function leadFromRow(row: Record<string, unknown>): StoredLead {
     data: JSON.parse(String(row.data)) as Record<string, unknown>,
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
+    shopper: (row.shopper as string | null) ?? null,
   };
 }

@@ -31,6 +31,7 @@ const lead: StoredLead = {
   data: { name: 'Jo', email: 'jo@example.com', opt_in: true },
   created_at: 0,
   updated_at: 0,
+  shopper: null,
 };
 
 describe('unsubscribe links and opt-outs (2.81)', () => {

@@ -10,7 +10,7 @@ import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { lockInTransaction, type SqlDatabase, type SqlExecutor } from '../../platform/sql/db.ts';
 import type { DriveTime } from '../kernel/adapters.ts';
 import { completesForm } from '../../schemas/lead.ts';
-import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
+import { LEAD_COLUMNS, leadFromRow, leadOpenTo, type StoredLead } from './row.ts';
 
 /** Why a later step is not merged into the lead it names (LeadWrite.refuse): answered as it says; nothing is written. */
 export interface LeadRefusal {
@@ -62,6 +62,11 @@ export interface LeadWrite {
   refuse?: (stored: StoredLead) => LeadRefusal | undefined;
   /** The lead's idempotency key (`leadKey`): a retried first submission returns the same lead. */
   clientKey?: LeadKey;
+  /**
+   * The signed-in shopper (user id) the post speaks for, where it matters (leads plugin: kernel/gated-actions.ts
+   * leadShopper): a new lead records them as its shopper; a later step of a lead that recorded another is not found.
+   */
+  shopper?: string;
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];
@@ -145,13 +150,14 @@ export class LeadWriter {
       if (existing) return { status: 'replayed', ...existing };
       const id = randomUUID();
       await tx.run(
-        `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14)`,
+        `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14, $15)`,
         [
           id,
           write.tenant,
           ...leadColumnValues(write.values),
           JSON.stringify(write.values),
           write.now,
+          write.shopper ?? null,
           write.clientKey ?? null,
         ],
       );
@@ -194,11 +200,11 @@ export class LeadWriter {
     const jobs = writes.flatMap((write, index) => (completesForm(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
     const inserted = await this.#db.query<{ id: string }>(
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[], $15::text[])
-           AS t(id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, data, at, client_key, unprefixed_key)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[], $15::text[], $19::text[])
+           AS t(id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, data, at, client_key, unprefixed_key, shopper)
        ), lead AS (
          INSERT INTO leads (${LEAD_COLUMNS}, client_key)
-         SELECT id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, 1, data, at, at, client_key FROM input
+         SELECT id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, 1, data, at, at, shopper, client_key FROM input
          WHERE unprefixed_key IS NULL OR NOT EXISTS (SELECT 1 FROM leads stored WHERE stored.tenant = input.tenant AND stored.client_key = input.unprefixed_key)
          ON CONFLICT DO NOTHING RETURNING id, tenant, created_at
        ), jobs AS (
@@ -227,6 +233,7 @@ export class LeadWriter {
         jobs.map((job) => job.id),
         jobs.map((job) => job.lead),
         jobs.map((job) => job.destination),
+        writes.map((write) => write.shopper ?? null),
       ],
     );
     const created = new Set(inserted.map((row) => String(row.id)));
@@ -249,6 +256,7 @@ export class LeadWriter {
     const rows = await tx.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2${lock}`, [leadId, write.tenant]);
     if (!rows[0]) return { status: 'not-found' };
     const lead = leadFromRow(rows[0]);
+    if (!leadOpenTo(lead, write.shopper)) return { status: 'not-found' };
     const refusal = write.refuse?.(lead);
     if (refusal) return { status: 'refused', refusal };
     const merged: Record<string, unknown> = { ...lead.data };

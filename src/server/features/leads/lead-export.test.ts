@@ -31,6 +31,7 @@ describe('lead CSV', () => {
       data: { postcode: '4000', message: 'Hi, is it "available"?' },
       created_at: Date.UTC(2026, 0, 2),
       updated_at: Date.UTC(2026, 0, 2),
+      shopper: null,
     };
     expect(leadCsvHeader().split(',')).toHaveLength(18);
     const row = leadCsvRow(lead);

@@ -25,10 +25,10 @@ import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
-import { leadActions, passesGate } from '../../kernel/gated-actions.ts';
+import { leadActions, leadShopper, passesGate } from '../../kernel/gated-actions.ts';
 import { OTHER_EVALUATION, commentsAsMessage, laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { leadKey } from '../../leads/repository.ts';
-import type { StoredLead } from '../../leads/row.ts';
+import { leadOpenTo, type StoredLead } from '../../leads/row.ts';
 import { adjustableOffer, leadAnswersPlan } from '../../leads/trade-in-answers.ts';
 import { writeEvaluation } from '../../leads/evaluations.ts';
 import { currentUser } from '../../kernel/session.ts';
@@ -50,6 +50,8 @@ const TIME_NOT_OFFERED = 'That time is not available for a test drive. Please ch
 /** The delivery_location message for a place the chosen car's location does not deliver to (or no car is chosen); the spec has none. */
 const DELIVERY_NOT_OFFERED = 'This delivery location is not offered for this car.';
 const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
+/** POST /api/miscellaneous naming a lead not stored (or not the signed-in shopper's: leadOpenTo). */
+const LEAD_NOT_FOUND = 'This enquiry could not be found.';
 
 const MiscellaneousSchema = v.pipe(
   v.looseObject({
@@ -86,14 +88,20 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     // A lead of a feature the site switched off (trade-in, test drive, reserve, online purchase): answered as the feature's calls are.
     const off = leadSwitchedOff(tenant.site, lead);
     if (off) return sendError(reply, 404, off);
-    // The lead a later step continues (undefined for a new lead, or one not stored: the write answers 404).
-    const stored = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
-    // The values of the lead so far: a later step's over those its lead stored (undefined: answered 404 or 409 below).
-    const soFar = leadValuesSoFar(stored, lead, request.body as Record<string, unknown>);
+    const raw = request.body as Record<string, unknown>;
+    // The lead a later step names (undefined for a new lead, or one not stored: the write answers 404).
+    const found = lead.lead_id === undefined ? undefined : await stores.leads.get(tenant.slug, lead.lead_id);
     // A gated family's form needs a signed-in shopper where the site gates it (kernel/gated-actions.ts): a later step is
     // held to its lead's family as well as to the one its values tell, so no category it sends takes it out of the gate.
-    const actions = new Set([...leadActions(soFar ?? lead), ...(stored ? leadActions(stored.data) : [])]);
+    const actions = new Set([...leadActions(leadValuesSoFar(found, lead, raw) ?? lead), ...(found ? leadActions(found.data) : [])]);
     if (!(await passesGate(stores.sessions, request, reply, now(), ...actions))) return reply;
+    // The shopper the post speaks for: a new gated lead records them; a lead another shopper started is, from here on and
+    // in the write, a lead not stored (leadOpenTo), answered as an unknown lead_id is (docs/lead-api.md "Gated families").
+    const shopper = await leadShopper(stores.sessions, request, now(), actions, found);
+    // The lead a later step continues (undefined for a new lead, or one not stored or not this shopper's: the write answers 404).
+    const stored = found && leadOpenTo(found, shopper) ? found : undefined;
+    // The values of the lead so far: a later step's over those its lead stored (undefined: answered 404 or 409 below).
+    const soFar = leadValuesSoFar(stored, lead, raw);
     // The evaluation the lead belongs to: a first post's own, a later step's its lead's (the instant offer's lead). A step
     // naming another (or one where its lead named none) is refused at once (laterStepRefusal, asked again in the write): the
     // other is never looked up or adjusted, no rule is read with it, and the answer is the same whether it exists or not.
@@ -175,7 +183,6 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (car) values.car_id = String(car.id);
     if (existingId !== undefined) {
       // A later step keeps the first step's category and source unless it names its own.
-      const raw = request.body as Record<string, unknown>;
       if (!('category' in raw)) delete (values as Partial<typeof values>).category;
       if (!('source' in raw)) delete (values as Partial<typeof values>).source;
     }
@@ -193,6 +200,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       // A later step: not into a lead the server made or a payment settled, nor onto another car, nor a test drive or its time (checked with the row locked).
       refuse: (stored) => laterStepRefusal(stored, values),
       clientKey,
+      shopper,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
       // A new test-drive lead books its drive in the same transaction (no double booking).
@@ -225,10 +233,12 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       ...data
     } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
-    if (leadId && !lead) return sendError(reply, 404, 'This enquiry could not be found.');
+    if (leadId && !lead) return sendError(reply, 404, LEAD_NOT_FOUND);
     // Data about a gated family's lead (its stored values' actions) or about an evaluation (the instant offer's) is held to that family's gate, as its lead is, before anything more is told of them.
     const actions = [...(lead ? leadActions(lead.data) : []), ...(evalid ? (['valuation'] as const) : [])];
     if (actions.length > 0 && !(await passesGate(stores.sessions, request, reply, now(), ...actions))) return reply;
+    // A lead another shopper started is not found (leadOpenTo), as a lead not stored.
+    if (lead && !leadOpenTo(lead, await leadShopper(stores.sessions, request, now(), [], lead))) return sendError(reply, 404, LEAD_NOT_FOUND);
     // Data about a lead and an evaluation is about the lead's own (its quota is not another's), told before the other is looked up.
     if (lead && evalid && lead.data.evalid !== evalid) return sendError(reply, 422, FIX_ERRORS, { evalid: OTHER_EVALUATION });
     if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);

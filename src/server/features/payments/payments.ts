@@ -19,7 +19,7 @@ import type { PaymentProvider } from './provider.ts';
 import { ORPHAN_LISTS_MAX, cancelOrphanedIntents } from './orphans.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
-import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, withdrawInvoice, type IntentResult, type StartResult } from './reserve.ts';
+import { createIntent, invoiceConfirming, invoiceRefused, issueInvoice, startOnlinePayment, startReservation, withdrawInvoice, type IntentResult, type ReservationStart, type StartResult } from './reserve.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { askExpiringHolds, polledPayment, sweepOnlinePayments } from './verdicts.ts';
 import { handleWebhook, PAID_STATUSES } from './webhook.ts';
@@ -143,7 +143,7 @@ export class Payments implements PaymentsContext {
   // ---- The steps (reserve.ts, webhook.ts, refund.ts) -------------------------------------------
 
   /** Hold the lead's car for its deposit (reserve.ts startReservation). */
-  startReservation(tenant: ApiTenant, input: { leadId: string; carId?: string; attemptKey: string; client: string }): Promise<StartResult> {
+  startReservation(tenant: ApiTenant, input: ReservationStart): Promise<StartResult> {
     return startReservation(this, tenant, input);
   }
 

@@ -12,7 +12,7 @@ import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schem
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOr400, sendError } from '../../kernel/http.ts';
 import { gatedOnly, passesGate, type GatedAction } from '../../kernel/gated-actions.ts';
-import type { SessionStore } from '../../kernel/session.ts';
+import { currentUser, type SessionStore } from '../../kernel/session.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
@@ -71,6 +71,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     if (!body) return reply;
     const result = await payments.startReservation(request.tenant, {
       leadId: body.lead_id,
+      shopper: (await currentUser(sessions, request, now()))?.user_id,
       carId: body.car_id,
       attemptKey: body.attempt,
       client: request.client,

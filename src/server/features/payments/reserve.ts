@@ -14,6 +14,7 @@ import { lockInTransaction, type SqlExecutor } from '../../../platform/sql/db.ts
 import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
 import { findListedCar } from '../../kernel/http.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
+import { leadOpenTo } from '../../leads/row.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentRow } from './repository.ts';
@@ -21,6 +22,8 @@ import { STRIPE_CALL_MAX_MS } from './stripe-provider.ts';
 import { askExpiringHolds, askVerdict, cancelUnpaid } from './verdicts.ts';
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
+/** A reservation's start: the lead it is for (`shopper`: the signed-in shopper's user id, undefined when none), its car as posted, the attempt and the client. */
+export type ReservationStart = { leadId: string; shopper: string | undefined; carId?: string; attemptKey: string; client: string };
 export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
 
 /** The answer for a lead id that names no reservation: no such lead, or a lead that never asked to reserve (an enquiry, a test drive). */
@@ -77,12 +80,13 @@ class HoldRefused extends Error {}
  * at most `holdsPerClient` cars at once, and is refused a car it let run out unpaid
  * `abandonedPerClientCar` times. A new attempt of the same lead takes over its own hold.
  */
-export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, input: { leadId: string; carId?: string; attemptKey: string; client: string }): Promise<StartResult> {
+export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, input: ReservationStart): Promise<StartResult> {
   const provider = ctx.provider(tenant);
   if (!provider) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
   const lead = await ctx.deps.leads.get(tenant.slug, input.leadId);
-  // Only a Reserve lead (the reserve page, the online purchase journey) holds its car: an enquiry's or a test drive's id names no reservation.
-  if (!lead || !isReserveCategory(lead.category)) return { ok: false, status: 404, error: RESERVATION_UNKNOWN_MESSAGE };
+  // Only a Reserve lead (the reserve page, the online purchase journey) holds its car: an enquiry's or a test drive's id names no reservation;
+  // nor does a lead another shopper started (leadOpenTo): answered as a lead not stored.
+  if (!lead || !isReserveCategory(lead.category) || !leadOpenTo(lead, input.shopper)) return { ok: false, status: 404, error: RESERVATION_UNKNOWN_MESSAGE };
   // A lead of a journey the site has switched off since (POST /api/leads refuses new ones): the switch's answer, not the car's.
   const journey = reserveJourney(lead.subcategory);
   const switched = switchedOff(tenant.site, journey);
