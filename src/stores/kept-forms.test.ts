@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './persisted.ts';
 import { createKeptForms, isSecretField, KEPT_FORM_MAX_AGE_MS, KEPT_FORMS_KEY, keepableValues, restoredValues } from './kept-forms.ts';
+import type { ShopperSession } from './session.ts';
 
-/** A kept-forms store on its own storage, clock and page. */
-function store(page = '/finance') {
+const shopperA: ShopperSession = { user_id: 'user-a', phone: '0412345678', expires_at: 2_000_000 };
+const shopperB: ShopperSession = { user_id: 'user-b', phone: '0412345679', expires_at: 2_000_000 };
+
+/** A kept-forms store on its own storage, clock, page and session (shopper A signed in unless told). */
+function store(page = '/finance', signedIn: ShopperSession | null = shopperA) {
   const base = memoryStorage();
   const storage = { ...base, removeItem: (key: string) => void delete base.data[key] };
-  const clock = { now: 1_000_000, page };
+  const clock = { now: 1_000_000, page, session: signedIn };
   const kept = createKeptForms(
     () => storage,
     () => clock.now,
     () => clock.page,
+    () => clock.session,
   );
   return { kept, data: base.data, clock };
 }
@@ -54,6 +59,42 @@ describe('kept forms (a gated 401 sends the shopper to sign-in)', () => {
       data[KEPT_FORMS_KEY] = JSON.stringify(entries);
       expect(kept.take('reserve')?.place).toEqual(read);
     }
+  });
+
+  it('hands a form back only to the shopper signed in when it was kept: another shopper, or nobody, gets nothing of it', () => {
+    const { kept, clock } = store('/checkout-journey?car_id=7');
+    kept.register('reserve', () => ({ values: { name: 'Jo', phone: '0412345678' }, place: { step: 'options', leadId: 'lead-7' } }));
+    kept.keepForSignIn();
+    clock.session = shopperB;
+    expect(kept.take('reserve')).toBeNull();
+    // Taken away, not waiting for A: the tab is B's now.
+    clock.session = shopperA;
+    expect(kept.take('reserve')).toBeNull();
+
+    kept.keepForSignIn();
+    clock.session = null;
+    expect(kept.take('reserve')).toBeNull();
+    // A's session expired on the device is nobody's.
+    clock.session = shopperA;
+    kept.keepForSignIn();
+    clock.session = { ...shopperA, expires_at: clock.now };
+    expect(kept.take('reserve')).toBeNull();
+  });
+
+  it("keeps who was signed in even when the page's session has expired (the 401 came because it ended), for them to sign in again", () => {
+    const { kept, clock } = store('/checkout-journey?car_id=7', { ...shopperA, expires_at: 1 });
+    kept.register('reserve', () => ({ values: { name: 'Jo' }, place: { step: 'options', leadId: 'lead-7' } }));
+    kept.keepForSignIn();
+    clock.session = shopperA;
+    expect(kept.take('reserve')).toEqual({ values: { name: 'Jo' }, place: { step: 'options', leadId: 'lead-7' } });
+  });
+
+  it('kept with nobody signed in: the values and step come back to whoever signs in, never the lead', () => {
+    const { kept, clock } = store('/checkout-journey?car_id=7', null);
+    kept.register('reserve', () => ({ values: { name: 'Jo' }, place: { step: 'options', leadId: 'lead-7' } }));
+    kept.keepForSignIn();
+    clock.session = shopperB;
+    expect(kept.take('reserve')).toEqual({ values: { name: 'Jo' }, place: { step: 'options' } });
   });
 
   it('Sign out (forget) drops what every page kept', () => {

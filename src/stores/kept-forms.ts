@@ -8,8 +8,12 @@
  * password, a code or card data (isSecretField); taken (removed) when the form is put back, and
  * dropped unused after KEPT_FORM_MAX_AGE_MS, or all at Sign out (forgetKeptForms: the next person
  * on a shared computer finds none). Nothing is re-sent: the shopper presses send again.
+ * Kept with who was signed in (the session's user id, read before the 401 ends it) and handed back
+ * to that shopper only: another shopper signing in on the tab gets nothing of it; kept with nobody
+ * signed in, the values come back but not the lead (docs/forms.md "Kept across sign-in").
  */
 import type { KeyValueStorage } from './persisted.ts';
+import { $session, isSignedIn, type ShopperSession } from './session.ts';
 
 /** The storage the kept forms use: sessionStorage's getItem, setItem and removeItem. */
 type SessionStore = KeyValueStorage & { removeItem(key: string): void };
@@ -33,7 +37,8 @@ export interface KeptForm {
   values: Record<string, KeptValue>;
   place?: KeptPlace;
 }
-type Entry = KeptForm & { at: number };
+/** A kept form with when it was kept and who was signed in then (`who`: their user id; absent: nobody). */
+type Entry = KeptForm & { at: number; who?: string };
 type Kept = Record<string, Entry>;
 
 /** A field never kept: a password, a sign-in or card code, a PIN, card details ('cardNumber' read as 'card_Number'). */
@@ -85,8 +90,13 @@ function herePage(): string {
   return `${path}${search ?? ''}`;
 }
 
-/** Kept forms with their own storage, clock and page (a factory so tests get their own). */
-export function createKeptForms(storage: () => SessionStore | null = sessionStore, now: () => number = Date.now, page: () => string = herePage) {
+/** Kept forms with their own storage, clock, page and signed-in shopper (a factory so tests get their own). */
+export function createKeptForms(
+  storage: () => SessionStore | null = sessionStore,
+  now: () => number = Date.now,
+  page: () => string = herePage,
+  session: () => ShopperSession | null = () => $session.get(),
+) {
   /** The forms on the page now, each reading its current values and place. */
   const live = new Map<string, () => { values: Record<string, unknown>; place?: KeptPlace }>();
   const entryKey = (formId: string) => `${page()} ${formId}`;
@@ -125,27 +135,39 @@ export function createKeptForms(storage: () => SessionStore | null = sessionStor
         if (live.get(formId) === current) live.delete(formId);
       };
     },
-    /** Before leaving for sign-in: keep each form's typed values and place for this page (expired entries dropped). */
+    /**
+     * Before leaving for sign-in: keep each form's typed values and place for this page (expired entries dropped),
+     * with who was signed in (the session as the page still holds it, expired or not: the 401 has not ended it yet).
+     */
     keepForSignIn(): void {
       const kept = read();
+      const who = session()?.user_id;
       for (const [formId, current] of live) {
         const form = current();
         const values = keepableValues(form.values);
         const place = keptPlace(form.place);
-        if (Object.keys(values).length > 0) kept[entryKey(formId)] = { at: now(), values, ...(place ? { place } : {}) };
+        if (Object.keys(values).length > 0) kept[entryKey(formId)] = { at: now(), values, ...(place ? { place } : {}), ...(who ? { who } : {}) };
         else delete kept[entryKey(formId)];
       }
       write(kept);
     },
-    /** The values and place kept for this form on this page, removed from storage as they are handed back; null when none (or too old). */
+    /**
+     * The values and place kept for this form on this page, removed from storage as they are handed back; null when
+     * none (or too old), or when they were kept for another shopper than the one signed in now (nobody signed in
+     * included). Kept with nobody signed in: the values and step only, never the lead (whose it was is not known).
+     */
     take(formId: string): KeptForm | null {
       const kept = read();
       const entry = kept[entryKey(formId)];
       if (!entry) return null;
       delete kept[entryKey(formId)];
       write(kept);
+      const who = typeof entry.who === 'string' && entry.who !== '' ? entry.who : undefined;
+      const signedIn = session();
+      if (who !== undefined && !(isSignedIn(signedIn, now()) && signedIn.user_id === who)) return null;
       const place = keptPlace(entry.place);
-      return { values: { ...entry.values }, ...(place ? { place } : {}) };
+      const handed = place && who === undefined ? { step: place.step } : place;
+      return { values: { ...entry.values }, ...(handed ? { place: handed } : {}) };
     },
     /** Drop every kept form of every page (Sign out). */
     forget(): void {

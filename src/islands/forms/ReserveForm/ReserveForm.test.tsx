@@ -11,6 +11,7 @@ import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { $sentLead } from '../../../stores/prefill.ts';
+import { signIn, signOut } from '../../../stores/session.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
@@ -362,8 +363,11 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
   afterEach(() => {
     vi.restoreAllMocks();
     sessionStorage.clear();
+    signOut();
     window.history.replaceState(null, '', '/');
   });
+  const shopperA = { user_id: 'user-a', phone: '0412345678' };
+  const shopperB = { user_id: 'user-b', phone: '0412345679' };
   const journeyCar = makeCar({ id: 504, slug: 'kept-journey-car', name: '2018 Mazda 3 Touring', price: 19990 });
   const choices = { '/kept-journey-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))] } as Record<string, [number, unknown]>;
   const signIn401: [number, unknown] = [401, { success: false, error: 'Please sign in to continue.', sign_in: true }];
@@ -381,9 +385,10 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
     };
   }
 
-  /** Details sent (lead-kept), trade-in Yes and finance No chosen, then Next refused 401: the shopper goes to sign-in. */
+  /** Shopper A sends the details (lead-kept), chooses trade-in Yes and finance No, then Next is refused 401: A goes to sign-in (the page's session ends). */
   async function refusedAtOptions() {
     sessionStorage.clear();
+    signIn(shopperA);
     window.history.replaceState(null, '', '/checkout-journey?car_id=kept-journey-car');
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
@@ -401,8 +406,31 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
     mounted.reset();
   }
 
-  it('opens at the refused step with its answers, every earlier value in place and the same lead; nothing is sent until Next', async () => {
+  /** Back from sign-in as `shopper`, after refusedAtOptions. */
+  async function backAs(shopper: { user_id: string; phone: string }) {
     await refusedAtOptions();
+    signIn(shopper);
+  }
+
+  it('another shopper signing in on the tab gets nothing kept of it: the details step, the note not kept, and a new lead', async () => {
+    await backAs(shopperB);
+    const calls = stubApi({ ...choices, '/leads': [201, { lead_id: 'lead-b' }] });
+    const { form, heading, field } = await journey();
+    expect(heading()).toBe('Your details');
+    expect(field('message')!.value).toBe('');
+    expect(sessionStorage.getItem('kept_forms')).toBeNull();
+    fill(field('name')!, 'Bo');
+    fill(field('email')!, 'bo@example.com');
+    fill(field('phone')!, '0412345679');
+    fill(field('postcode')!, '4000');
+    await submit(form);
+    const sent = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+    expect(sent.lead_id).toBeUndefined();
+    expect(sent).toMatchObject({ name: 'Bo', email: 'bo@example.com' });
+  });
+
+  it('opens at the refused step with its answers, every earlier value in place and the same lead; nothing is sent until Next', async () => {
+    await backAs(shopperA);
     const calls = stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
     const { form, heading, choice } = await journey();
     expect(heading()).toBe('Trade-in and finance');
@@ -428,7 +456,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
   });
 
   it('kept details that no longer pass open at the details step with their messages, the later answers still kept', async () => {
-    await refusedAtOptions();
+    await backAs(shopperA);
     const stored = JSON.parse(sessionStorage.getItem('kept_forms')!) as Record<string, { values: Record<string, unknown> }>;
     for (const entry of Object.values(stored)) entry.values.email = 'sam@';
     sessionStorage.setItem('kept_forms', JSON.stringify(stored));
@@ -452,6 +480,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
     const page = { pathname: '/cars/car-42/checkout', search: '', href: 'https://reserve.example.com.au/cars/car-42/checkout' };
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, ...page, assign });
+    signIn(shopperA);
     stubApi({ '/leads': [200, { lead_id: 'lead-deposit' }] });
     const first = show();
     fillDetails(first.field);
@@ -462,6 +491,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
     await submit(first.form);
     expect(String(assign.mock.calls[0]![0])).toMatch(/^\/sign-in\?type=checkout&redirect=%2Fcars%2Fcar-42%2Fcheckout/);
     mounted.reset();
+    signIn(shopperA);
 
     const calls = stubApi({ '/leads': [200, { lead_id: 'lead-deposit' }] });
     const { form, heading, button } = show();
