@@ -112,6 +112,8 @@ describe('a session that only ended in another tab', () => {
   it("a 401 there (the shopper sent to sign-in, their forms kept) leaves this tab's kept forms and the rest", async () => {
     await inAnotherTab(() => signOutIfRejected(401));
     expect(tabTraces()).toEqual(TAB_KEYS);
+    // Back from sign-in as the same shopper, the form kept for them is theirs to take.
+    signIn({ user_id: 'u-1', phone, expires_at: Date.now() + 86_400_000 });
     expect(takeKeptForm('enquiry')?.values).toMatchObject({ name: 'Rita' });
   });
 
