@@ -21,15 +21,31 @@ export function linkPath(url: string): string {
   return url.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&').split(/[?#]/)[0];
 }
 
-/** `href=` / `src=` values that start with `/` (a whitespace before, as a lookbehind: the engine then looks for the names first). */
+/**
+ * One scan of a page for `href=` / `src=` values that start with `/` and `srcset=` values (a
+ * whitespace before, as a lookbehind: the engine then looks for the names first).
+ */
+const REFERENCE = /(?<=\s)(?:(?:href=|src=)["']?(\/(?!\/)[^"'\s>]*)|srcset=["']([^"']*)["'])/g;
+/** `href=` / `src=` values inside a `srcset` value (text a srcset match takes, where a scan for them alone finds them too). */
 const HREF_OR_SRC = /(?<=\s)(?:href=|src=)["']?(\/(?!\/)[^"'\s>]*)/g;
-const SRCSET = /(?<=\s)srcset=["']([^"']*)["']/g;
 
-/** Internal URLs of a page as written (before `linkPath`): href/src/srcset values that start with one `/`. */
+/**
+ * Internal URLs of a page as written (before `linkPath`): href/src/srcset values that start with
+ * one `/`; every href and src value in the page's order, then the srcset candidates in theirs.
+ */
 function* writtenReferences(html: string): Generator<string> {
-  for (const match of html.matchAll(HREF_OR_SRC)) yield match[1]!;
-  for (const match of html.matchAll(SRCSET)) {
-    for (const candidate of match[1]!.split(',')) {
+  const srcsets: string[] = [];
+  for (const match of html.matchAll(REFERENCE)) {
+    const srcset = match[2];
+    if (srcset === undefined) {
+      yield match[1]!;
+      continue;
+    }
+    if (srcset.includes('href=') || srcset.includes('src=')) for (const inner of srcset.matchAll(HREF_OR_SRC)) yield inner[1]!;
+    srcsets.push(srcset);
+  }
+  for (const srcset of srcsets) {
+    for (const candidate of srcset.split(',')) {
       const url = candidate.trim().split(/\s+/)[0];
       if (url?.startsWith('/') && !url.startsWith('//')) yield url;
     }

@@ -152,7 +152,7 @@ describe('checks', () => {
     expect(internalReferences(html)).toEqual(['/a/', '/i.webp', '/i-480w.webp', '/i-800w.webp']);
   });
 
-  it('finds the references the earlier whole-whitespace scan found, in the same order (unquoted values, tabs, a no-break space, a name ending in href)', () => {
+  it('finds the references the earlier whole-whitespace scan found, in the same order (unquoted values, tabs, a no-break space, a name ending in href, href and src inside a srcset)', () => {
     const earlier = (html: string) => {
       const urls: string[] = [];
       for (const match of html.matchAll(/\s(?:href|src)=["']?(\/(?!\/)[^"'\s>]*)/g)) urls.push(match[1]!);
@@ -167,6 +167,7 @@ describe('checks', () => {
       '<a href=/a src=/b>x</a><a\thref=/c\nsrc="/d"> <a data-href="/no">',
       '<p>\u00a0href=/nbsp \u2028src=/ls</p><img srcset=\'/s 1x,\u00a0/t 2x\' src=/é?q#f>',
       ' href=/x href=/x  src=// src=/ href="/y/&#38;z"srcset="/u"',
+      '<img srcset="/a 1x, x src=/in 2x" href=/h><img srcset=\'/b href=/c\' src=/d> srcset="/open src=/o',
     ])
       expect(internalReferences(html)).toEqual(earlier(html));
   });
