@@ -51,9 +51,9 @@ const JOURNEY_SIGN_IN = '/sign-in?type=checkout&redirect=%2Fcheckout-journey%3Fc
 const JOURNEY_URL = /\/checkout-journey\/?\?car_id=2019-mazda-cx-5-maxx-f2$/;
 
 /** Signed in on the journey, the details sent (one lead, not yet complete), trade-in Yes and finance No chosen: the form. */
-async function journeyAnswered(page: Page, name: string, email: string): Promise<Locator> {
+async function journeyAnswered(page: Page, name: string, email: string, mobile = uniqueMobile()): Promise<Locator> {
   await page.goto(tenantUrl('forms-demo', JOURNEY_SIGN_IN));
-  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await signInWithCode(page, 'forms-demo', mobile);
   await expect(page).toHaveURL(JOURNEY_URL);
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
   await expect(form).toContainText('Buying the 2019 Mazda CX-5 Maxx');
@@ -87,9 +87,11 @@ test('online purchase journey posts each step under one lead and ends with the d
 
 test('a session that ends while the shopper types: Next goes to sign-in, and back on the checkout the form holds what was typed, not sent', async ({ page, context }) => {
   const email = uniqueEmail('kept');
+  // The same shopper signs in again: kept forms go back only to the shopper they were kept for.
+  const mobile = uniqueMobile();
   await page.goto(tenantUrl('forms-demo', `/cars/${CAR.slug}/checkout`));
   await expect(page).toHaveURL(/\/sign-in\?/);
-  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await signInWithCode(page, 'forms-demo', mobile);
   await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/checkout/?$`));
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
   await fillContact(form, { name: 'Kept', email, phone: '0412345678', postcode: '4000' });
@@ -101,7 +103,7 @@ test('a session that ends while the shopper types: Next goes to sign-in, and bac
   expect(leadsByEmail('forms-demo', email)).toEqual([]);
   const stored = await page.evaluate(() => sessionStorage.getItem('kept_forms') ?? '');
   expect(stored).toContain('Keep this note');
-  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await signInWithCode(page, 'forms-demo', mobile);
   await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/checkout/?$`));
   const back = page.locator('form.dealer-form[data-hydrated="true"]');
   await expect(back.getByLabel('First Name')).toHaveValue('Kept');
@@ -122,12 +124,13 @@ test("a session that ends at the journey's second step: back from sign-in the jo
   context,
 }) => {
   const email = uniqueEmail('kept-step');
-  const form = await journeyAnswered(page, 'Kept', email);
+  const mobile = uniqueMobile();
+  const form = await journeyAnswered(page, 'Kept', email, mobile);
   // The session ends (its cookie gone): the lead API answers 401 sign_in:true.
   await context.clearCookies();
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/sign-in\?type=checkout&redirect=/);
-  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await signInWithCode(page, 'forms-demo', mobile);
   await expect(page).toHaveURL(JOURNEY_URL);
   const back = page.locator('form.dealer-form[data-hydrated="true"]');
   await expect(back).toHaveAttribute('data-step', 'options');
