@@ -1,16 +1,13 @@
 /**
  * What a shopper typed into the page's forms, kept on the device while a gated call's 401 sends
  * them to sign-in (api.ts sendToSignIn), and put back into each form when they come back
- * (useFormKit): a rejected form keeps what the person typed. A multi-step form also keeps its
- * place (KeptPlace: the step shown and the lead its steps post under), for the form to open there
- * again when the earlier steps' values still pass. Kept in sessionStorage (this tab only) under
- * KEPT_FORMS_KEY, by page (path and query, where sign-in returns to) and form id; never a
- * password, a code or card data (isSecretField); taken (removed) when the form is put back, and
- * dropped unused after KEPT_FORM_MAX_AGE_MS, or all at Sign out (forgetKeptForms: the next person
- * on a shared computer finds none). Nothing is re-sent: the shopper presses send again.
- * Kept with who was signed in (the session's user id, read before the 401 ends it) and handed back
- * to that shopper only: another shopper signing in on the tab gets nothing of it; kept with nobody
- * signed in, the values come back but not the lead (docs/forms.md "Kept across sign-in").
+ * (useFormKit): a rejected form keeps what the person typed, and a multi-step form its place
+ * (KeptPlace: the step and the lead its steps post under). Kept in sessionStorage (this tab only)
+ * under KEPT_FORMS_KEY, by page and form id, with who was signed in (the session's user id, read
+ * before the 401 ends it): handed back to that shopper only (kept with nobody signed in: the
+ * values, not the lead; docs/forms.md "Kept across sign-in"). Never a password, a code or card
+ * data (isSecretField); taken when put back, dropped unused after KEPT_FORM_MAX_AGE_MS or all at
+ * Sign out (forgetKeptForms). Nothing is re-sent: the shopper presses send again.
  */
 import type { KeyValueStorage } from './persisted.ts';
 import { $session, isSignedIn, type ShopperSession } from './session.ts';
