@@ -10,12 +10,33 @@
  * but the message is one line (oneLine, ./forms/fields.ts).
  */
 import * as v from 'valibot';
-import { AU_STATES, blankOr, CONTACT_METHODS, checkbox, DELIVERY_LOCATION_MAX, idValue, leadCategory, messageText, NAME_MAX, oneLine, optionalEmail, optionalMobilePhone, optionalPhone, optionalPostcode, optionalText, postcode, SUBCATEGORY_MAX, termsAccepted, yesNo } from './forms/fields.ts';
+import {
+  AU_STATES,
+  blankOr,
+  CONTACT_METHODS,
+  checkbox,
+  DELIVERY_LOCATION_MAX,
+  idValue,
+  leadCategory,
+  messageText,
+  NAME_MAX,
+  oneLine,
+  optionalEmail,
+  optionalMobilePhone,
+  optionalPhone,
+  optionalPostcode,
+  optionalText,
+  postcode,
+  SUBCATEGORY_MAX,
+  termsAccepted,
+  yesNo,
+} from './forms/fields.ts';
 import { InstantOfferDetailsSchema } from './forms/instant-offer.ts';
 import { preferredServiceDate, serviceOrderDetails, ServiceVehicleStepSchema } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 import { CAR_LEAD_MAX } from './car-lead-bounds.ts';
 import { FORM_MESSAGES } from './forms/messages.ts';
+import { VISITED_PAGES_MAX } from './visited-pages-bounds.ts';
 
 /**
  * The honeypot field: rendered hidden (spec §3 trade-in lead "hidden field"), left empty
@@ -37,12 +58,19 @@ export const LEAD_CATEGORIES = [
 ] as const;
 
 /** A lead id: the UUID the API returned for the first step of a multi-step form. */
-export const leadId = v.pipe(v.string('lead_id must be text'), v.trim(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'lead_id is not one this service issued'));
+export const leadId = v.pipe(
+  v.string('lead_id must be text'),
+  v.trim(),
+  v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'lead_id is not one this service issued'),
+);
 
 /** A key of custom_params / linked_query_params: campaign keys such as utm_source or car_type. */
 const paramKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.\-[\] ]{1,64}$/, 'parameter names are letters, digits and _.-[] up to 64 characters'));
 const paramValue = v.pipe(
-  v.union([v.pipe(v.string(), v.transform(oneLine), v.maxLength(500, 'parameter values are at most 500 characters')), v.number(), v.boolean()], 'parameter values are text, numbers or true/false'),
+  v.union(
+    [v.pipe(v.string(), v.transform(oneLine), v.maxLength(500, 'parameter values are at most 500 characters')), v.number(), v.boolean()],
+    'parameter values are text, numbers or true/false',
+  ),
   v.transform(String),
 );
 const boundedRecord = (max: number) =>
@@ -53,7 +81,13 @@ const boundedRecord = (max: number) =>
 
 /** Spec §7 lead_attributes: the pages the visitor saw and the query parameters that brought them. */
 export const LeadAttributesSchema = v.object({
-  visited_pages: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.maxLength(50, 'at most 50 visited pages')), []),
+  visited_pages: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.maxLength(VISITED_PAGES_MAX.length))),
+      v.maxLength(VISITED_PAGES_MAX.count, `at most ${VISITED_PAGES_MAX.count} visited pages`),
+    ),
+    [],
+  ),
   linked_query_params: v.optional(boundedRecord(30), {}),
 });
 
@@ -84,7 +118,9 @@ export const LeadSubmissionSchema = v.object({
   /** Campaign and other page parameters (spec: "custom params", "campaign params"). */
   custom_params: v.optional(boundedRecord(30)),
   /** From '(check_option)' checkboxes. */
-  additional_services: v.optional(v.pipe(v.array(v.pipe(v.string(), v.transform(oneLine), v.trim(), v.maxLength(100))), v.maxLength(20, 'at most 20 additional services'))),
+  additional_services: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.transform(oneLine), v.trim(), v.maxLength(100))), v.maxLength(20, 'at most 20 additional services')),
+  ),
 
   // Contact fields (spec §3 lead form values).
   name: optionalText(NAME_MAX),

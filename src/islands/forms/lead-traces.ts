@@ -1,16 +1,16 @@
 /**
  * What the forms leave on the device about a shopper's leads, beside the prefill store: the pages
- * this tab visited (sessionStorage `visited_pages`, the newest 50, sent with a lead as
- * lead_attributes.visited_pages) and the older /success record (localStorage `success_category`
- * and `lead_car`, LegacyLeadRecord). One small module owns their keys: the forms write them,
- * the lead payload and /success read them, and Sign out (watchlist-client.ts, on every page with a
- * watchlist button) forgets them without loading the forms' code. Storage is a convenience only:
- * a failure reads as nothing kept.
+ * this tab visited (sessionStorage `visited_pages`, the newest as many as the lead API takes,
+ * VISITED_PAGES_MAX, sent with a lead as lead_attributes.visited_pages) and the older /success
+ * record (localStorage `success_category` and `lead_car`, LegacyLeadRecord). One small module owns
+ * their keys: the forms write them, the lead payload and /success read them, and Sign out
+ * (watchlist-client.ts, on every page with a watchlist button) forgets them without loading the
+ * forms' code. Storage is a convenience only: a failure reads as nothing kept.
  */
 import type { LegacyLeadRecord } from '../../lib/forms/lead-success.ts';
+import { VISITED_PAGES_MAX } from '../../schemas/visited-pages-bounds.ts';
 
 const VISITED_KEY = 'visited_pages';
-const MAX_PAGES = 50;
 
 /** Note this page in the visit's list, for lead_attributes.visited_pages. */
 export function notePageVisit(): void {
@@ -18,7 +18,7 @@ export function notePageVisit(): void {
     const pages = visitedPages();
     const here = `${location.pathname}${location.search}`;
     if (pages[pages.length - 1] !== here) pages.push(here);
-    sessionStorage.setItem(VISITED_KEY, JSON.stringify(pages.slice(-MAX_PAGES)));
+    sessionStorage.setItem(VISITED_KEY, JSON.stringify(pages.slice(-VISITED_PAGES_MAX.count)));
   } catch {
     /* storage is a convenience only */
   }

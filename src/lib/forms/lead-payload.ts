@@ -7,6 +7,7 @@
  */
 import type { AnalyticsEventName } from '../marketing/analytics.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
+import { VISITED_PAGES_MAX } from '../../schemas/visited-pages-bounds.ts';
 import { slugify } from '../text/slug.ts';
 import { collectAdditionalServices } from './service-booking.ts';
 
@@ -31,7 +32,12 @@ export interface LeadCar {
   /** The vehicle's kind (the Car's `vehicle_kind`) where it is not a car, so a form names it as its page does; absent: a car. */
   vehicle_kind?: Exclude<VehicleKind, 'car'> | null;
   /** Location of the car (test-drive delivery locations, dealership). */
-  location?: { id?: string | number | null; name?: string | null; slug?: string | null; distribution_locations?: { name?: string | null; slug?: string | null }[] | null } | null;
+  location?: {
+    id?: string | number | null;
+    name?: string | null;
+    slug?: string | null;
+    distribution_locations?: { name?: string | null; slug?: string | null }[] | null;
+  } | null;
   /** The time zone of the car's location where it is not the site's (testDriveTimeZone): when the availability call fails, the test-drive form's free box offers the days bookable on both this clock and the site's (typedTestDriveDates). */
   time_zone?: string | null;
 }
@@ -116,7 +122,8 @@ export function buildLeadPayload(input: LeadPayloadInput): Record<string, unknow
   if (car) {
     body.car_id = String(car.id);
     // A blank dealership id (the feed's) names none: not sent. Every value goes whole: the stock reader bounds them at what the API takes (src/schemas/car-lead-bounds.ts).
-    if (car.dealership_id !== undefined && car.dealership_id !== null && String(car.dealership_id).trim() !== '') body.car_dealership_id = String(car.dealership_id);
+    if (car.dealership_id !== undefined && car.dealership_id !== null && String(car.dealership_id).trim() !== '')
+      body.car_dealership_id = String(car.dealership_id);
     if (car.stocknum) body.stock_number = car.stocknum;
     if (car.make) body['Vehicle Make'] ??= car.make;
     if (car.model) body['Vehicle Model'] ??= car.model;
@@ -139,7 +146,10 @@ export function buildLeadPayload(input: LeadPayloadInput): Record<string, unknow
   body.url = input.page.url.slice(0, 2000);
   body.source = 'Website';
   body.user_agent = input.page.userAgent.slice(0, 500);
-  body.lead_attributes = { visited_pages: input.page.visitedPages.slice(-50).map((page) => page.slice(0, 2000)), linked_query_params: linked };
+  body.lead_attributes = {
+    visited_pages: input.page.visitedPages.slice(-VISITED_PAGES_MAX.count).map((page) => page.slice(0, VISITED_PAGES_MAX.length)),
+    linked_query_params: linked,
+  };
   if (Object.keys(campaign).length > 0) body.custom_params = { ...campaign, ...((body.custom_params as Record<string, unknown> | undefined) ?? {}) };
   if (additional_services.length > 0) body.additional_services = additional_services;
   return body;
