@@ -292,10 +292,27 @@ for (const kind of DATABASES) {
     });
 
     it("refuses a service booking's Preferred Service Date before the dealer's tomorrow (422 on that field), takes tomorrow on", async () => {
-      const booking = (date: string) => post('/api/leads', { ...contact, location: 'alpha-brisbane', 'Vehicle Make': 'Mazda', Model: '3', Year: 2019, category: 'Service Booking', 'Preferred Service Date': date });
-      for (const date of ['2020-01-01', '2026-03-06']) {
+      const booking = (date: unknown) =>
+        post('/api/leads', {
+          ...contact,
+          location: 'alpha-brisbane',
+          'Vehicle Make': 'Mazda',
+          Model: '3',
+          Year: 2019,
+          category: 'Service Booking',
+          'Preferred Service Date': date,
+        });
+      // A number or a list is no date either (400, the body's shape): answered with the field's message, not as a missing value.
+      const refusals: [unknown, number][] = [
+        ['2020-01-01', 422],
+        ['2026-03-06', 422],
+        [20260310, 400],
+        [['2026-03-10'], 400],
+      ];
+      for (const [date, status] of refusals) {
         const refused = await booking(date);
-        expect([date, refused.statusCode, refused.json().fields]).toEqual([date, 422, { 'Preferred Service Date': 'Please choose a date from tomorrow onwards.' }]);
+        const fields = { 'Preferred Service Date': 'Please choose a date from tomorrow onwards.' };
+        expect([date, refused.statusCode, refused.json().fields]).toEqual([date, status, fields]);
       }
       expect((await booking('2026-03-07')).statusCode).toBe(201);
     });

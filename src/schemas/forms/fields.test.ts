@@ -18,7 +18,7 @@ import { FORM_MESSAGES } from './messages.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from './instant-offer.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
 import { ReserveFormSchema } from './reserve.ts';
-import { serviceBookingFormSchema } from './service-booking.ts';
+import { SERVICE_DATE_MESSAGE, serviceBookingFormSchema } from './service-booking.ts';
 import { testDriveFormSchema } from './test-drive.ts';
 import { BIDI_CONTROLS, LINE_BREAKS, OTHER_CONTROLS } from '../../../tests/fixtures/line-breaks.ts';
 
@@ -256,6 +256,15 @@ describe('a value of the wrong type (a number, a list, an object where text goes
     expect(messages(LeadSubmissionSchema, { ...contact, dateTime: ['2026-12-24T16:30'] }).dateTime).toBe(FORM_MESSAGES.dateTime);
     // The check is the field's: a blank date (none chosen) still passes.
     expect(messages(LeadSubmissionSchema, { ...contact, dateTime: '' })).toEqual({});
+  });
+
+  it('answers a Preferred Service Date sent as no text with what the field takes (a date from tomorrow on), not as missing', () => {
+    for (const wrong of [20261225, true, ['2026-12-25'], { date: '2026-12-25' }]) {
+      const lead = messages(LeadSubmissionSchema, { ...contact, category: 'Service Booking', 'Preferred Service Date': wrong });
+      const form = messages(serviceBookingFormSchema(), { ...contact, 'Preferred Service Date': wrong });
+      expect([wrong, lead['Preferred Service Date'], form['Preferred Service Date']]).toEqual([wrong, SERVICE_DATE_MESSAGE, SERVICE_DATE_MESSAGE]);
+    }
+    expect(SERVICE_DATE_MESSAGE).toBe('Please choose a date from tomorrow onwards.');
   });
 
   it('never says it is too long, in any field of the lead API, the forms or the payments', () => {

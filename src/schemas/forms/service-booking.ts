@@ -21,12 +21,13 @@ export const SERVICE_DATE_MESSAGE = 'Please choose a date from tomorrow onwards.
 /**
  * 'Preferred Service Date': none, or a calendar date ('2026-12-25', what a date input gives) no
  * earlier than `earliest` (earliestServiceDate: the dealer's tomorrow). Without `earliest` (a form
- * before the visitor's clock is known) only the date's form is checked.
+ * before the visitor's clock is known) only the date's form is checked. A value that is no text
+ * (a number, a list) is no date either: SERVICE_DATE_MESSAGE (docs/forms.md "Wrong-typed values").
  */
 export function preferredServiceDate(earliest?: string) {
   return v.optional(
     v.pipe(
-      v.string(),
+      v.string(SERVICE_DATE_MESSAGE),
       v.trim(),
       v.check(
         (text) => text === '' || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) && (earliest === undefined || text >= earliest)),
