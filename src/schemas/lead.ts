@@ -145,7 +145,7 @@ export const LeadSubmissionSchema = v.object({
   /** 'Test Drive Booking Date'. */
   dateTime: v.optional(
     v.pipe(
-      v.string(),
+      v.string(FORM_MESSAGES.dateTime),
       v.trim(),
       v.maxLength(40),
       v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), FORM_MESSAGES.dateTime),

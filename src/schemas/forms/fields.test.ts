@@ -258,6 +258,15 @@ describe('a value of the wrong type (a number, a list, an object where text goes
     expect(messages(LeadSubmissionSchema, { ...contact, dateTime: '' })).toEqual({});
   });
 
+  it('answers a required e-mail address or phone number sent as no text with what it takes; one missing or null is required', () => {
+    const form = enquiryFormSchema();
+    expect(messages(form, { ...contact, email: 7, phone: 412345678 })).toMatchObject({ email: FORM_MESSAGES.email, phone: FORM_MESSAGES.phone });
+    expect(messages(WatchlistChangeSchema, { phone_number: 412345678 }).phone_number).toBe(FORM_MESSAGES.mobile);
+    expect(messages(form, { ...contact, email: null, phone: undefined })).toMatchObject({ email: FORM_MESSAGES.required, phone: FORM_MESSAGES.required });
+    const { email: _email, phone: _phone, ...withoutBoth } = contact;
+    expect(messages(form, withoutBoth)).toMatchObject({ email: FORM_MESSAGES.required, phone: FORM_MESSAGES.required });
+  });
+
   it('answers a Preferred Service Date sent as no text with what the field takes (a date from tomorrow on), not as missing', () => {
     for (const wrong of [20261225, true, ['2026-12-25'], { date: '2026-12-25' }]) {
       const lead = messages(LeadSubmissionSchema, { ...contact, category: 'Service Booking', 'Preferred Service Date': wrong });

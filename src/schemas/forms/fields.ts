@@ -112,9 +112,18 @@ export const messageText = (required: boolean, max = COMMENTS_MAX) =>
     ? v.pipe(severalLinesText(max, FORM_MESSAGES.required), v.minLength(1, FORM_MESSAGES.required))
     : v.optional(v.pipe(severalLinesText(max), v.transform(blankAsUndefined)));
 
+/**
+ * The type check's message of a required field that takes a kind of value (an e-mail address, a
+ * phone number): none given (undefined, null) is missing, any other value is not of that kind.
+ */
+const missingOr =
+  (kind: string) =>
+  (issue: v.BaseIssue<unknown>): string =>
+    issue.input === undefined || issue.input === null ? FORM_MESSAGES.required : kind;
+
 /** Required e-mail address, lower-cased; one line (oneLine: a control character left in it is a space, which no address holds). */
 export const email = v.pipe(
-  v.string(FORM_MESSAGES.required),
+  v.string(missingOr(FORM_MESSAGES.email)),
   v.transform(oneLine),
   v.trim(),
   v.minLength(1, FORM_MESSAGES.required),
@@ -138,7 +147,7 @@ export const optionalEmail = v.optional(
 /** A required Australian number, one line (oneLine), normalised to national digits, that must match `pattern` (else `message`). */
 function requiredAuPhone(pattern: RegExp, message: string) {
   return v.pipe(
-    v.string(FORM_MESSAGES.required),
+    v.string(missingOr(message)),
     v.transform(oneLine),
     v.trim(),
     v.minLength(1, FORM_MESSAGES.required),
@@ -321,41 +330,24 @@ interface SchemaParts {
 }
 
 /**
- * The spec's messages that name the kind of value a field takes (a date and time, a number, an
- * e-mail address, a postcode): true of a value of the wrong type too, where a length's, a range's
- * or another pattern's message ('Please use at most 100 characters.') is not.
- */
-const KIND_MESSAGES: ReadonlySet<unknown> = new Set<string>([
-  FORM_MESSAGES.dateTime,
-  FORM_MESSAGES.number,
-  FORM_MESSAGES.email,
-  FORM_MESSAGES.phone,
-  FORM_MESSAGES.mobile,
-  FORM_MESSAGES.postcode,
-  FORM_MESSAGES.code,
-  FORM_MESSAGES.yesNo,
-  FORM_MESSAGES.chooseCar,
-]);
-
-/**
  * The first message `schema` itself names (its type check's, then its rules' in order, through
- * optional and union), if any; `kindOnly`: its type checks' and the rules' that name the kind of
- * value it takes (KIND_MESSAGES) alone, never a length's, a range's or another pattern's.
+ * optional and union), if any; `typeOnly`: its type checks' alone (the message of the kind of
+ * value the field takes), never a length's, a range's or a pattern's.
  */
-function ownMessage(schema: SchemaParts | undefined, kindOnly = false): string | undefined {
+function ownMessage(schema: SchemaParts | undefined, typeOnly = false): string | undefined {
   if (!schema) return undefined;
   if (schema.pipe) {
     for (const item of schema.pipe) {
-      const rule = typeof item.message === 'string' && (!kindOnly || KIND_MESSAGES.has(item.message)) ? item.message : undefined;
-      const message = item.kind === 'schema' ? ownMessage(item, kindOnly) : rule;
+      const rule = typeof item.message === 'string' && !typeOnly ? item.message : undefined;
+      const message = item.kind === 'schema' ? ownMessage(item, typeOnly) : rule;
       if (message !== undefined) return message;
     }
     return undefined;
   }
   if (typeof schema.message === 'string') return schema.message;
-  if (schema.wrapped) return ownMessage(schema.wrapped, kindOnly);
+  if (schema.wrapped) return ownMessage(schema.wrapped, typeOnly);
   for (const option of schema.options ?? []) {
-    const message = ownMessage(option, kindOnly);
+    const message = ownMessage(option, typeOnly);
     if (message !== undefined) return message;
   }
   return undefined;
@@ -393,11 +385,11 @@ function blankMessage(field: SchemaParts | undefined): string {
 /**
  * The message a person reads for `issue`: the rule's own, or in place of valibot's wording the
  * field's: a missing key reads as the field's blank-value message (blankMessage), a value over
- * a length without a message as tooLong, a wrong type as the field's type check's message or
- * its rule's that names the kind of value it takes (a dateTime of 7 asks for a date and time),
- * else the one it gives a blank value, else the spec's required message (never a length's, a
- * range's or another pattern's: a name of 7 is not too long), a rule without words of its own as
- * the first message the field names, else its blank-value message. Without the schema the field is unknown: required.
+ * a length without a message as tooLong, a wrong type as the message of a type check inside the
+ * field (the kind of value it takes), else the one it gives a blank value, else the spec's
+ * required message (never a length's, a range's or a pattern's: a name of 7 is not too long), a
+ * rule without words of its own as the first message the field names, else its blank-value
+ * message. Without the schema the field is unknown: required.
  */
 function fieldMessage(issue: v.BaseIssue<unknown>, schema: v.GenericSchema | undefined): string {
   if (!isValibotWording(issue.message)) return issue.message;

@@ -14,7 +14,7 @@ export function testDriveFormSchema(options: { termsRequired?: boolean } = {}) {
     /** 'Test Drive Booking Date': ISO date-time or 'YYYY-MM-DDTHH:MM' from the slot picker. */
     dateTime: v.optional(
       v.pipe(
-        v.string(),
+        v.string(FORM_MESSAGES.dateTime),
         v.trim(),
         v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), FORM_MESSAGES.dateTime),
         v.transform((text) => (text === '' ? undefined : text)),
