@@ -157,7 +157,7 @@ async function switchPointer(
   id: string,
   read?: { pointer: LivePointer | null },
 ): Promise<{ previous: string | undefined; bytes: number }> {
-  // `read`: the pointer as the publish read it at its start (under the tenant's lock: still the bucket's), not fetched again.
+  // `read`: the pointer as the publish read it right before its switch, not fetched again.
   const current = read ? read.pointer : await readJson<LivePointer>(bucket, layout.live(slug));
   const at = new Date(bucket.now()).toISOString();
   const horizon = bucket.now() - bucket.graceMs;
@@ -438,10 +438,12 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   const uploadedFileBytes = await uploadObjects(bucket, slug, id, toUpload, live ? liveId : undefined);
   // The manifest only once every object it names is in the bucket; the pointer only after it.
   const aliasWrites = await aliasesToWrite(bucket, slug, hosts);
-  await beforeSwitch?.();
+  // The pointer again: a rollback may have moved it during the upload (the caller's beforeSwitch refuses then), and the switch keeps what it names among the recent releases.
+  const atSwitch = await readJson<LivePointer>(bucket, layout.live(slug));
+  await beforeSwitch?.({ read: liveId, live: atSwitch?.release });
   const manifestBody = JSON.stringify(manifest);
   await bucket.store.put(layout.manifest(slug, id), manifestBody, { contentType: 'application/json', cacheControl: 'public, max-age=31536000, immutable' });
-  const { previous: previousId, bytes: pointerBytes } = await switchPointer(bucket, slug, id, { pointer });
+  const { previous: previousId, bytes: pointerBytes } = await switchPointer(bucket, slug, id, { pointer: atSwitch });
   const aliases = await writeHostAliases(bucket, slug, aliasWrites, hosts?.drop ?? []);
   const purge = await purgeChanges(bucket, slug, previousId, manifest, live);
   const report: PublishReport = {

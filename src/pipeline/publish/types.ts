@@ -29,6 +29,12 @@ export interface ReleaseHosts {
   drop: string[];
 }
 
+/** A publisher's live pointer as a publish read it at its start and again right before its switch (undefined: no release live). */
+export interface PointerReads {
+  read: string | undefined;
+  live: string | undefined;
+}
+
 /** Where a release is published. */
 export interface Publisher {
   name: string;
@@ -41,15 +47,18 @@ export interface Publisher {
   /**
    * Make the release live; must be atomic for readers (all old or all new). `beforeSwitch`,
    * when given, is awaited right before the switch; it throws when the release must not go
-   * live (its job went to another worker), and the publisher then switches nothing. `shared`:
-   * files it may keep once for the fleet (a publisher without a shared store ignores it).
+   * live (its job went to another worker, or a rollback moved the pointer meanwhile), and the
+   * publisher then switches nothing. A publisher with a pointer of its own tells it the live
+   * release it read at the publish's start (`read`) and the one it reads again right before the
+   * switch (`live`). `shared`: files it may keep once for the fleet (a publisher without a
+   * shared store ignores it).
    */
   publish(release: {
     slug: string;
     id: string;
     dir: string;
     sitesDir: string;
-    beforeSwitch?: () => Promise<void>;
+    beforeSwitch?: (pointer?: PointerReads) => Promise<void>;
     hosts?: ReleaseHosts;
     shared?: SharedFiles;
   }): Promise<void>;

@@ -32,7 +32,7 @@ import { tenantConfigHash } from './config-hash.ts';
 import { decideWith, type ReleaseFacts } from './decide.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
-import type { ReleaseHosts } from '../publish/types.ts';
+import type { PointerReads, ReleaseHosts } from '../publish/types.ts';
 import type { SiteHost } from '../../lib/site/host-claims.ts';
 import { claimSiteHost, settleSiteHost, type HostClaimOutcome } from './hosts.ts';
 import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBuild, type ReleaseRender } from './build.ts';
@@ -45,7 +45,16 @@ import { bucketWorkStore, type WorkStore } from '../../platform/bucket/work-stor
 import { PhotoCache } from '../../images/cache.ts';
 import { parsePhotoUrl } from '../../lib/images.ts';
 import type { SharedFiles } from '../publish/types.ts';
-import { currentRelease, listReleases, newReleaseId, pruneReleases, switchCurrent, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
+import {
+  currentRelease,
+  listReleases,
+  newReleaseId,
+  pruneReleases,
+  switchCurrent,
+  tenantPaths,
+  writeManifest,
+  type ReleaseManifest,
+} from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
@@ -699,12 +708,7 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff, served
     configChanged: previous?.configHash !== configHash,
     stockUnchanged: isEmptyDiff(diff),
     forced: options.full === true,
-    tokenRefreshDue: Boolean(
-      tenant.site.search &&
-      !tenant.site.search.key &&
-      previous &&
-      now - previous.fullBuildTime >= searchTokenRenewalMs(options),
-    ),
+    tokenRefreshDue: Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= searchTokenRenewalMs(options)),
     incrementalOff: options.incremental === false,
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
     visible: tenant.visible.length,
@@ -922,12 +926,22 @@ function record(release: Release, checked: Checked): ReleaseManifest {
 /** Publish: into the state's history, the production publisher first, then the local one and the live pointer; null when live. */
 async function publish(release: Release, manifest: ReleaseManifest): Promise<RebuildResult | null> {
   const { options, state, slug, id, releaseDir, sitesDir, counts } = release;
+  const { laps } = release;
+  const waits = { log: release.log, tenant: slug, maxWaitMs: STATE_WAIT_MS };
   const stillOurs = async () => {
     const lost = options.guard ? await options.guard() : null;
     if (lost !== null) throw new SupersededError(lost);
   };
-  const { laps } = release;
-  const waits = { log: release.log, tenant: slug, maxWaitMs: STATE_WAIT_MS };
+  // The pointers this job read at its start, read again right before it switches: a rollback
+  // (`npm run rollback`, no job of the queue) that moved them meanwhile is not published over.
+  const stillLive = async (pointer?: PointerReads) => {
+    const [live, hold] = await riding(() => Promise.all([state.tenants.live(slug), state.tenants.hold(slug)]), { ...waits, what: 'the pipeline state' });
+    const publisherMoved = pointer !== undefined && pointer.live !== pointer.read && pointer.live !== id;
+    const stateMoved = live !== release.liveId && live !== id;
+    if (hold === null && !publisherMoved && !stateMoved) return;
+    const to = hold?.release ?? (publisherMoved ? pointer.live : live) ?? 'no release';
+    throw new SupersededError(`the tenant was rolled back to ${to} while this release was made; not published`);
+  };
   try {
     let lap = performance.now();
     await stillOurs();
@@ -941,12 +955,14 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     // (a later PUT failing, or the pointer PUT's answer lost), so the job is not given back to
     // publish another release: the tries go on to the end and the live release is recorded.
     const publisher = options.publisher;
+    const remote = publisher !== undefined && publisher !== localPublisher;
     let switching = false;
-    const beforeSwitch = async () => {
+    const beforeSwitch = async (pointer?: PointerReads) => {
       await stillOurs();
+      await stillLive(pointer);
       switching = true;
     };
-    if (publisher && publisher !== localPublisher)
+    if (remote)
       await riding(() => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch, hosts: release.hostClaim?.hosts, shared: release.shared }), {
         ...waits,
         ...PUBLISH_RETRY,
@@ -956,6 +972,8 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     laps.upload = secondsSince(lap);
     lap = performance.now();
     await stillOurs();
+    // The local publisher serves this disk: its switch is the one shoppers see.
+    if (!remote) await stillLive();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     // The production publisher switched its pointer last thing before returning (the local one just now).
     const publishedAt = new Date().toISOString();
@@ -971,7 +989,7 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     // The worker is stopping: rethrown, so the queue gives the job back (its next run publishes).
     if (stoppedBy(options, error)) throw error;
     if (error instanceof SupersededError) {
-      // The run that took the job over publishes and records the status; this one only says why it stopped.
+      // The run that took the job over (or the rollback) publishes and records the status; this one only says why it stopped.
       release.log({
         level: 'warn',
         event: 'release',
