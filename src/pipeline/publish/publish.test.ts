@@ -255,6 +255,35 @@ describe('a publish told not to switch', () => {
 });
 
 describe('bucket prune and the edges that may still hold an old pointer', () => {
+  it('a rollback to a release the prune is dropping, between its pointer read and its deletes: nothing is deleted', async () => {
+    const sitesDir = join(work, 'sites-prune-race');
+    const inner = new DirectoryObjectStore(join(work, 'bucket-prune-race'));
+    let rollbackAt: (() => Promise<void>) | undefined;
+    const store: ObjectStore = Object.assign(Object.create(inner) as DirectoryObjectStore, {
+      get: async (key: string) => {
+        const object = await inner.get(key);
+        const hook = key === layout.live('race') ? rollbackAt : undefined;
+        rollbackAt = undefined;
+        await hook?.();
+        return object;
+      },
+    });
+    // No grace: only the newest `keep` and the live release are kept.
+    const publisher = createBucketPublisher({ store, pruneGraceMs: 0 });
+    for (const id of ['r1', 'r2', 'r3']) {
+      const dir = join(tenantPaths(sitesDir, 'race').releases, id);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), `<p>${id}</p>`);
+      await publisher.publish({ slug: 'race', id, dir, sitesDir });
+    }
+    // The prune has read the pointer (r3) and drops r1; the operator rolls back to r1.
+    rollbackAt = () => publisher.rollback('race', 'r1');
+    await publisher.prune('race', 2);
+    expect(await publisher.liveRelease('race')).toBe('r1');
+    const edge = createEdgeHandler({ bucket: storeBucket(inner), pointerTtlMs: 0 });
+    expect(await (await edge(new Request('http://race.localhost/'))).text()).toBe('<p>r1</p>');
+  });
+
   it('keeps every release that was live in the last 10 minutes, however many came after it', async () => {
     const sitesDir = join(work, 'sites-busy');
     const store = new DirectoryObjectStore(join(work, 'bucket-busy'));

@@ -514,6 +514,17 @@ async function pruneBucket(bucket: Bucket, slug: string, keep: number): Promise<
   for (const entry of pointer?.recent ?? []) if (Date.parse(entry.until) >= now() - graceMs && ids.includes(entry.release)) kept.add(entry.release);
   const dropped = ids.filter((id) => !kept.has(id));
   if (dropped.length === 0) return;
+  // The pointer again right before deleting: a rollback (no lock of the tenant) that moved it meanwhile may have gone to a dropped release.
+  const again = await readJson<LivePointer>(bucket, layout.live(slug));
+  if (again?.release !== pointer?.release) {
+    bucket.log({
+      level: 'warn',
+      event: 'bucket-prune-skipped',
+      tenant: slug,
+      reason: `the live pointer moved to ${again?.release ?? 'none'} during the prune`,
+    });
+    return;
+  }
   await store.delete(dropped.map((id) => layout.manifest(slug, id)));
   // Objects no kept manifest names (including those of publishes that failed before their manifest).
   const referenced = new Set<string>();
