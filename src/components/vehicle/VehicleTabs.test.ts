@@ -36,11 +36,12 @@ async function tabs(
   payments: Site['payments'] = site.payments,
   whyBuy?: { lines?: string[]; inspection?: string },
   kind?: VehicleKind,
+  comments: string | null = null,
 ) {
   const actions = vehicleActions(makeCar({ price: 20000, ...car }), { ...options, ...siteOptions });
   const props = {
     commentsLabel: 'Dealer Comments',
-    comments: null,
+    comments,
     features: [],
     warranty: '12 month warranty',
     actions,
@@ -59,6 +60,8 @@ async function tabs(
     text: root.textContent ?? '',
     whyBuy: [...root.querySelectorAll('#panel-why-buy li')].map((item) => item.textContent?.trim()),
     reserve: root.querySelector('#panel-reserve p')?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
+    commentsShort: root.querySelector('#panel-comments [data-short]')?.textContent ?? null,
+    commentsFull: [...root.querySelectorAll('#panel-comments p')].map((p) => p.textContent),
   };
 }
 
@@ -109,5 +112,16 @@ describe('VehicleTabs', () => {
     const shown = await tabs({ reserved: true });
     expect(shown.labels).toContain('Reserve Online');
     expect(shown.text).toContain("This car can't be reserved online right now. Please enquire and our team will help.");
+  });
+
+  it('dealer comments collapse at exactly 400 characters (spec §4), mid-word too, with show more/less', async () => {
+    const comments = 'Hybrid efficiency meets everyday practicality in this well kept Corolla Cross, serviced on time. '.repeat(6);
+    const shown = await tabs({}, {}, site.payments, undefined, undefined, comments);
+    expect(shown.commentsShort).toBe(`${comments.slice(0, 400)}…`);
+    expect(shown.commentsShort).toHaveLength(401);
+    expect(shown.text).toContain('Show more');
+    const whole = await tabs({}, {}, site.payments, undefined, undefined, comments.slice(0, 400));
+    expect(whole.commentsShort).toBeNull();
+    expect(whole.commentsFull).toEqual([comments.slice(0, 400).trim()]);
   });
 });

@@ -42,6 +42,14 @@ describe('FinanceCalculator', () => {
     expect(html).toContain('Show More');
     expect(html).not.toContain('x'.repeat(198));
   });
+  it('cuts the disclaimer at exactly 197 characters (spec §9), mid-word too', () => {
+    const disclaimer =
+      "The repayment shown is an estimate only, based on the loan amount, term and interest rate entered. It is not a quote or an offer of finance. Approval is subject to the lender's credit assessment criteria.";
+    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} disclaimer={disclaimer} />).replace(/&#x27;/g, "'");
+    expect(disclaimer.length).toBeGreaterThan(197);
+    expect(html).toContain(`>${disclaimer.slice(0, 197)}…</p>`);
+    expect(disclaimer.slice(0, 197).endsWith(' assessment cr')).toBe(true);
+  });
   it('shows Enquire for Finance at $25 or less and hides the frequency selector when asked', () => {
     const html = renderToStaticMarkup(<FinanceCalculator {...calculator} start={{ ...start, amount: 1300, ratePercent: 0.5, years: 7 }} hideFrequency />);
     expect(html).toContain('Enquire for Finance');
@@ -68,7 +76,9 @@ describe('MediaViewer', () => {
     expect(html).not.toContain('>Spin<');
   });
   it('offers Spin and Interior only when the car has them, and no thumbnails for 3 images', () => {
-    const html = renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 3)} video={null} spinFrames={['/a.webp', '/b.webp']} interior="/i.webp" />);
+    const html = renderToStaticMarkup(
+      <MediaViewer name="Car" slides={slides.slice(0, 3)} video={null} spinFrames={['/a.webp', '/b.webp']} interior="/i.webp" />,
+    );
     expect(html).toContain('>Spin</button>');
     expect(html).toContain('>Interior</button>');
     expect(html).not.toContain('Choose a photo');
@@ -79,7 +89,9 @@ describe('MediaViewer', () => {
     expect(html).not.toContain('Choose a photo');
     expect(html).toContain('1 / 4');
     expect(html).toContain('aria-label="Previous image"');
-    expect(renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 4)} video={video} spinFrames={[]} interior={null} />)).toContain('Show video 5 of 5');
+    expect(renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 4)} video={video} spinFrames={[]} interior={null} />)).toContain(
+      'Show video 5 of 5',
+    );
   });
 });
 

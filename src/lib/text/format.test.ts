@@ -202,16 +202,28 @@ describe('phoneHref', () => {
 describe('truncateText', () => {
   it('keeps texts up to the limit whole', () => {
     expect(truncateText('a'.repeat(197), 197)).toEqual({ text: 'a'.repeat(197), truncated: false });
+    expect(truncateText(`  ${'a'.repeat(400)}  `, 400)).toEqual({ text: 'a'.repeat(400), truncated: false });
   });
-  it('cuts at the limit, on a nearby word boundary, with an ellipsis', () => {
+  it('cuts at exactly the limit, mid-word too, then the ellipsis (spec §9 disclaimer 197)', () => {
     const long = `${'word '.repeat(50)}end`;
     const result = truncateText(long, 197);
     expect(result.truncated).toBe(true);
-    expect(result.text.endsWith('…')).toBe(true);
-    expect(result.text.length).toBeLessThanOrEqual(198);
-    expect(result.text).toBe(`${'word '.repeat(38)}word…`);
+    expect(result.text).toBe(`${long.slice(0, 197)}…`);
+    expect(result.text).toHaveLength(198);
+    expect(result.text.endsWith('wo…')).toBe(true);
   });
-  it('cuts mid-word when no space is near', () => {
+  it('cuts dealer comments at exactly 400 characters (spec §4)', () => {
+    const comments = 'One owner, full service history, near new tyres and a fresh detail. '.repeat(8);
+    const result = truncateText(comments, 400);
+    expect(result).toEqual({ text: `${comments.slice(0, 400)}…`, truncated: true });
+    expect(result.text).toHaveLength(401);
+  });
+  it('counts characters, so a cut never splits one', () => {
+    const text = `${'a'.repeat(196)}🚗🚗 and more`;
+    expect(truncateText(text, 197)).toEqual({ text: `${'a'.repeat(196)}🚗…`, truncated: true });
+    expect(truncateText(`${'a'.repeat(196)}🚗`, 197)).toEqual({ text: `${'a'.repeat(196)}🚗`, truncated: false });
+  });
+  it('cuts mid-word when there is no space', () => {
     expect(truncateText('x'.repeat(250), 197)).toEqual({ text: `${'x'.repeat(197)}…`, truncated: true });
   });
 });

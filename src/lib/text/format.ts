@@ -181,13 +181,15 @@ export function phoneHref(phone: string): string {
   return `tel:${dialNumber(phone)}`;
 }
 
-/** A long text cut at `max` characters (on a word boundary when one is near) with an ellipsis; `truncated` says whether anything was cut. */
+/**
+ * A long text cut at exactly `max` characters with an ellipsis after them (spec §9 "Disclaimer
+ * truncated at 197", §4 "Dealer comments collapse at 400 characters"): no word-boundary search,
+ * so the numbers are the spec's. Characters are counted as code points, so an emoji is never cut
+ * in half. `truncated` says whether anything was cut.
+ */
 export function truncateText(text: string, max: number): { text: string; truncated: boolean } {
   const clean = text.trim();
-  if (clean.length <= max) return { text: clean, truncated: false };
-  const cut = clean.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
-  // Prefer a word boundary, but never drop more than a fifth of the allowed length for it.
-  const end = lastSpace > max * 0.8 ? lastSpace : max;
-  return { text: `${cut.slice(0, end).trimEnd()}…`, truncated: true };
+  const characters = Array.from(clean);
+  if (characters.length <= max) return { text: clean, truncated: false };
+  return { text: `${characters.slice(0, max).join('')}…`, truncated: true };
 }
