@@ -1,7 +1,7 @@
 /**
  * Finance on a demo dealer (spec 2.38, 2.24, 7.12, 8.11, 9.25, 9.27): the live quote call and
  * its answer as the car's figures on the whole page, without moving it; silent failures; a
- * subscription-priced car financed on its price; total payable with the final payment; the
+ * subscription-priced car financed on its price; total payable by the site's rule; the
  * spec's disclosures on the vehicle and finance pages; calculator sliders in the site's colour.
  * Cars are picked from the demo stock by what the page will show (vehicleView at E2E_NOW).
  */
@@ -11,6 +11,7 @@ import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { dealerYear } from '../../src/lib/text/dealer-time.ts';
 import { vehicleView, type VehicleView } from '../../src/lib/vehicle/view.ts';
 import type { Car } from '../../src/schemas/car.ts';
+import { upfrontFees } from '../../src/lib/finance/disclosures.ts';
 import { layoutShiftSoFar } from './layout-shift.ts';
 import { expectNoSeriousAxeViolations } from './forms-helpers.ts';
 import { tenantUrl, waitForIslands } from './vehicle-helpers.ts';
@@ -173,19 +174,43 @@ test('2.38: a car shown with a subscription price is financed on its own price',
   expect(onDefault).not.toBe(view.financeTexts.payment);
 });
 
-test('2.24: total payable counts every repayment and the final payment, each fee once', async ({ page }) => {
-  await open(page, SUNSTATE, lenderCar.car);
-  const calc = await calculator(page);
-  await calc.getByLabel('Purchase price').fill('45000');
-  await calc.getByLabel('Residual (balloon)').fill('10000');
-  await expect(calc.getByTestId('finance-terms')).toHaveText('no deposit, 22.2% final payment');
+/** The calculator's repayments, repayment and total payable as printed. */
+async function printedTotal(calc: ReturnType<Page['locator']>) {
   const result = (await calc.getByTestId('finance-result').textContent())!;
   const periods = Number(/(\d+) weekly repayments/.exec(result)![1]);
   const payment = Number((await calc.getByTestId('finance-payment').textContent())!.replace(/[$,]/g, ''));
   const total = Number((await calc.getByTestId('finance-total').textContent())!.replace(/[$,]/g, ''));
-  expect(total).toBe(periods * payment + 10_000);
-  // More than the $45,000 financed (the audit saw $42,507 here).
-  expect(total).toBeGreaterThan(45_000);
+  return { periods, payment, total };
+}
+
+test("2.24: total payable is the spec's repayments plus fees by default (sunstate), every repayment plus the final payment with the setting (ridgeline-toyota)", async ({
+  page,
+}) => {
+  await open(page, SUNSTATE, lenderCar.car);
+  let calc = await calculator(page);
+  await calc.getByLabel('Purchase price').fill('45000');
+  await calc.getByLabel('Residual (balloon)').fill('10000');
+  await expect(calc.getByTestId('finance-terms')).toHaveText('no deposit, 22.2% final payment');
+  // Spec §9 "total = periods x term x payment + fees": the one-off fees, no final payment.
+  const fees = upfrontFees(lenderCar.view.calculator!.start.fees);
+  expect(tenant(SUNSTATE).site.finance.total_payable).toBe('spec');
+  const spec = await printedTotal(calc);
+  expect(spec.total).toBe(spec.periods * spec.payment + fees);
+
+  // ridgeline-toyota sets finance.total_payable 'repayments-and-balloon' (docs/decisions.md "Total payable").
+  const angle = pick('ridgeline-toyota', 'Angle car with a weekly calculator, no quote call', (view) =>
+    Boolean(view.financeBox && view.calculator?.start.frequency === 'weekly' && !view.financeQuoteCall),
+  );
+  expect(tenant('ridgeline-toyota').site.finance.total_payable).toBe('repayments-and-balloon');
+  await open(page, 'ridgeline-toyota', angle.car);
+  calc = await calculator(page);
+  await calc.getByLabel('Purchase price').fill('45000');
+  await calc.getByLabel('Residual (balloon)').fill('10000');
+  await expect(calc.getByTestId('finance-terms')).toContainText('22.2% final payment');
+  const chosen = await printedTotal(calc);
+  expect(chosen.total).toBe(chosen.periods * chosen.payment + 10_000);
+  // More than the $45,000 financed.
+  expect(chosen.total).toBeGreaterThan(45_000);
 });
 
 test.describe("9.25 / 9.27: the spec's finance disclosures on the demo dealers", () => {

@@ -9,6 +9,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
+import { DEFAULT_SITE_SCENARIO } from '../../../tests/fixtures/site-scenario.ts';
 import type { Frequency } from '../../lib/finance/repayment.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { fill, typeKeys } from '../../../tests/support/form-events.ts';
@@ -18,19 +19,7 @@ import { SETTLE_MS } from '../ui/SettledStatus.tsx';
 
 const mounted = mountRoot();
 
-const start: FinanceScenario = {
-  source: 'site',
-  amount: 30000,
-  deposit: 0,
-  residual: 0,
-  ratePercent: 10,
-  years: 5,
-  frequency: 'weekly',
-  fees: [],
-  rounding: 'dollar-up',
-  advertisesComparison: false,
-  published: null,
-};
+const start: FinanceScenario = DEFAULT_SITE_SCENARIO;
 const props: FinanceCalculatorProps = {
   carId: '1',
   start,
@@ -44,19 +33,7 @@ const props: FinanceCalculatorProps = {
 
 /** What financeFigures says for the calculator's props with these changes. */
 function expected(change: { amount?: number; deposit?: number; years?: number; ratePercent?: number; frequency?: Frequency }) {
-  return financeFigures({
-    source: 'site',
-    amount: 30000,
-    deposit: 0,
-    residual: 0,
-    ratePercent: 10,
-    years: 5,
-    frequency: 'weekly',
-    fees: [],
-    rounding: 'dollar-up',
-    advertisesComparison: false,
-    ...change,
-  });
+  return financeFigures({ ...start, ...change });
 }
 
 function show(overrides: Partial<FinanceCalculatorProps> = {}) {
@@ -263,8 +240,8 @@ describe("FinanceCalculator: the lender's own figures and the live quote", () =>
     expect(control<HTMLInputElement>('Interest rate').value).toBe('9.28');
     expect(text('finance-payment')).toBe('$257');
     expect(text('finance-comparison')).toBe('9.83% p.a. comparison rate*');
-    // 260 repayments of the lender's $257, no final payment: the fee is inside the repayments.
-    expect(text('finance-total')).toBe('$66,820');
+    // The spec's total (site default): 52 x 5 x the lender's $257, plus the $495 establishment fee.
+    expect(text('finance-total')).toBe('$67,315');
     expect(text('finance-terms')).toBe('no deposit, $0 final payment');
     fill(control<HTMLInputElement>('Deposit'), '5000');
     const worked = financeFigures({ ...lender, deposit: 5000, published: null });
@@ -277,16 +254,22 @@ describe("FinanceCalculator: the lender's own figures and the live quote", () =>
     expect(text('finance-comparison')).toBe(financeFigures({ ...lender, ratePercent: 12, published: null }).comparison!.text);
   });
 
-  it('total payable counts the final payment and each fee once: $45,000 with a $10,000 residual', () => {
+  it('total payable, spec (default): $45,000 with a $10,000 residual is 52 x 5 x $189 plus the $495 fee, the final payment left out', () => {
     const { control, text } = show({ start: { ...lender, published: null } });
     fill(control<HTMLInputElement>('Purchase price'), '45000');
     fill(control<HTMLInputElement>('Residual'), '10000');
-    const figures = financeFigures({ ...lender, amount: 45000, residual: 10000, published: null });
-    expect(text('finance-total')).toBe(figures.totalText);
-    expect(figures.total).toBe(figures.periods * figures.payment + 10000);
-    // Above the $45,495 financed (the old figure, $42,507, was below the price).
-    expect(figures.total).toBeGreaterThan(45495);
+    expect(text('finance-payment')).toBe('$189');
+    expect(text('finance-total')).toBe('$49,635');
     expect(text('finance-terms')).toBe('no deposit, 22.2% final payment');
+  });
+
+  it("total payable, finance.total_payable 'repayments-and-balloon': the same loan counts the final payment and the fee once", () => {
+    const { control, text } = show({ start: { ...lender, published: null, totalPayable: 'repayments-and-balloon' } });
+    fill(control<HTMLInputElement>('Purchase price'), '45000');
+    fill(control<HTMLInputElement>('Residual'), '10000');
+    expect(text('finance-payment')).toBe('$189');
+    // 260 x $189 + $10,000: above the $45,495 financed.
+    expect(text('finance-total')).toBe('$59,140');
   });
 
   it('an untouched calculator moves to the live quote: its rate, term and repayment', () => {

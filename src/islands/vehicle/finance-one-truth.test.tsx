@@ -2,8 +2,9 @@
  * Properties over every demo car (tenants/*): the finance box, the quote line and the
  * calculator's first render print one repayment, one rate and one comparison rate, and a
  * comparison rate is never below the rate beside it; every car's figures are worked out on its
- * own price (whatever price kind is displayed) and total payable is never below the amount
- * financed; the local quote endpoint's answer, printed as the page's quote script prints it,
+ * own price (whatever price kind is displayed); total payable is the site's rule (site.json
+ * finance.total_payable) over the printed repayment, and with 'repayments-and-balloon' never below
+ * the amount financed; the local quote endpoint's answer, printed as the page's quote script prints it,
  * gives the figures the page was built with. The calculator is rendered as the page renders it
  * (server markup of the island with the page's props).
  */
@@ -14,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import FinanceCalculator from './FinanceCalculator.tsx';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { vehicleView } from '../../lib/vehicle/view.ts';
-import { amountFinanced, carFinance, financePrice, financeTexts, quoteScenario } from '../../lib/finance/car-finance.ts';
+import { amountFinanced, carFinance, financeFigures, financePrice, financeTexts, quoteScenario } from '../../lib/finance/car-finance.ts';
+import { upfrontFees } from '../../lib/finance/disclosures.ts';
 import { quoteFinance } from '../../server/features/cars/finance-quote.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
@@ -66,7 +68,7 @@ describe.each(demoTenants)('one finance truth per car on %s', (slug) => {
     expect(checked).toBeGreaterThan(0);
   });
 
-  it('every car is financed on its own price, whatever price is shown; total payable is never below the amount financed', () => {
+  it("every car is financed on its own price, whatever price is shown; total payable is the site's rule", () => {
     let priced = 0;
     let subscriptions = 0;
     for (const car of visible) {
@@ -80,11 +82,26 @@ describe.each(demoTenants)('one finance truth per car on %s', (slug) => {
       }
       const view = vehicleView(car, site, NOW);
       if (view.financeQuoteCall) expect(view.financeQuoteCall.request.purchasePrice, where).toBe(own);
-      if (view.finance.showFigures) expect(view.finance.total, where).toBeGreaterThanOrEqual(amountFinanced(scenario));
+      const { total, periods, shownPayment } = view.finance;
+      const added = site.finance.total_payable === 'spec' ? upfrontFees(scenario.fees) : scenario.residual;
+      if (view.finance.showFigures) expect(total, where).toBeCloseTo(periods * shownPayment + added, 6);
     }
     expect(priced).toBeGreaterThan(0);
     // The used group shows 14 cars with a subscription price (docs/demo-data.md).
     if (site.offers_subscription) expect(subscriptions).toBeGreaterThan(0);
+  });
+
+  it("with finance.total_payable 'repayments-and-balloon', total payable is never below the amount financed", () => {
+    const chosen = { ...site, finance: { ...site.finance, total_payable: 'repayments-and-balloon' as const } };
+    let checked = 0;
+    for (const car of visible) {
+      const scenario = carFinance(car, chosen, NOW);
+      const figures = financeFigures(scenario);
+      if (!figures.showFigures) continue;
+      expect(figures.total, `${slug}/${car.slug}`).toBeGreaterThanOrEqual(amountFinanced(scenario));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("the local quote endpoint's answer reprints the figures the page was built with", () => {

@@ -7,21 +7,10 @@ import PriceGauge from './PriceGauge.tsx';
 import SaveCompare from '../ui/SaveCompare.tsx';
 import SpinViewer from './SpinViewer.tsx';
 import type { FinanceScenario } from '../../lib/finance/car-finance.ts';
+import { DEFAULT_SITE_SCENARIO } from '../../../tests/fixtures/site-scenario.ts';
 import { controlNames } from '../../../tests/support/control-names.ts';
 
-const start: FinanceScenario = {
-  source: 'site',
-  amount: 30000,
-  deposit: 0,
-  residual: 0,
-  ratePercent: 10,
-  years: 5,
-  frequency: 'weekly',
-  fees: [],
-  rounding: 'dollar-up',
-  advertisesComparison: false,
-  published: null,
-};
+const start: FinanceScenario = DEFAULT_SITE_SCENARIO;
 const calculator: FinanceCalculatorProps = {
   carId: '1',
   start,

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import { CarSchema, type Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import {
   calculatorScenario,
@@ -19,14 +17,28 @@ import { benchmarkComparisonRate } from './comparison-rate.ts';
 import { annuityPresentValue, amortisedPayment } from './repayment.ts';
 import type { FinanceFee } from './disclosures.ts';
 import { makeSite } from '../../../tests/fixtures/make-site.ts';
+import { parsedCar } from '../../../tests/fixtures/make-car.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const fee = (amount: number, per: 'loan' | 'month' = 'loan'): FinanceFee => ({ name: per === 'loan' ? 'Establishment fee' : 'Monthly fee', amount, per });
 
 const site = (patch: Record<string, unknown> = {}): Site => makeSite({ finance_provider: 'Taurus', ...patch });
-const car = (patch: Record<string, unknown> = {}): Car =>
-  v.parse(CarSchema, { id: 1, slug: 'a-car', name: '2024 Mazda CX-5', make: 'Mazda', model: 'CX-5', year: 2024, price: 40_000, status: 'in_stock', car_type: 'used', ...patch });
+const car = parsedCar;
 const taurus = { paymentWeek: 999, interestRate: 9.28, comparisonRate: 9.83, termYears: 5, establishmentFees: 495 };
+/** A lender's weekly loan of $52,990 at 9.28% over 5 years with a $495 establishment fee, every figure worked out. */
+const lenderLoan: FinanceScenario = {
+  source: 'lender',
+  amount: 52_990,
+  deposit: 0,
+  residual: 0,
+  ratePercent: 9.28,
+  years: 5,
+  frequency: 'weekly',
+  fees: [fee(495)],
+  rounding: 'dollar-up',
+  totalPayable: 'spec',
+  advertisesComparison: true,
+};
 
 describe('benchmarkComparisonRate (National Credit Code benchmark, spec §9)', () => {
   it('equals the nominal rate when there are no fees', () => {
@@ -57,18 +69,31 @@ describe('benchmarkComparisonRate (National Credit Code benchmark, spec §9)', (
 });
 
 describe('carFinance: one scenario per car (issue 35 item 1)', () => {
-  it('a car with a finance box is quoted on its lender\'s terms, at the lender\'s rate (off-step kept)', () => {
+  it("a car with a finance box is quoted on its lender's terms, at the lender's rate (off-step kept)", () => {
     const scenario = carFinance(car({ finance_lenders: { Taurus: { ...taurus, deposit: 2000, balloon: 5000 } } }), site(), NOW);
-    expect(scenario).toMatchObject({ source: 'lender', amount: 40_000, deposit: 2000, residual: 5000, ratePercent: 9.28, years: 5, frequency: 'weekly', advertisesComparison: true });
+    expect(scenario).toMatchObject({
+      source: 'lender',
+      amount: 40_000,
+      deposit: 2000,
+      residual: 5000,
+      ratePercent: 9.28,
+      years: 5,
+      frequency: 'weekly',
+      advertisesComparison: true,
+    });
     expect(scenario.fees).toEqual([{ name: 'Establishment fee', amount: 495, per: 'loan' }]);
   });
 
   it('the lender term comes from termMonths when termYears is missing, kept within the site range', () => {
-    const months = carFinance(car({ finance_lenders: { Taurus: { ...taurus, termYears: null, termMonths: 84 } } }), site({ finance: { max_term_years: 5 } }), NOW);
+    const months = carFinance(
+      car({ finance_lenders: { Taurus: { ...taurus, termYears: null, termMonths: 84 } } }),
+      site({ finance: { max_term_years: 5 } }),
+      NOW,
+    );
     expect(months.years).toBe(5);
   });
 
-  it('a car with a quote and no box is quoted at the quote\'s rate over 5 years', () => {
+  it("a car with a quote and no box is quoted at the quote's rate over 5 years", () => {
     const scenario = carFinance(car({ youxQuote: { weeklyRepaymentAmount: 200, comparisonRate: 9.1, advertisedRate: 8.49 } }), site(), NOW);
     expect(scenario).toMatchObject({ source: 'quote', amount: 40_000, ratePercent: 8.49, years: 5, advertisesComparison: true });
   });
@@ -82,13 +107,13 @@ describe('carFinance: one scenario per car (issue 35 item 1)', () => {
     expect(fixed.amount).toBe(30_000);
   });
 
-  it('a Suzuki never takes the lender\'s terms (no finance box), so the page shows the site defaults', () => {
+  it("a Suzuki never takes the lender's terms (no finance box), so the page shows the site defaults", () => {
     expect(carFinance(car({ make: 'Suzuki', finance_lenders: { Taurus: taurus } }), site(), NOW).source).toBe('site');
   });
 });
 
 describe('financeFigures', () => {
-  const scenario: FinanceScenario = { source: 'lender', amount: 52_990, deposit: 0, residual: 0, ratePercent: 9.28, years: 5, frequency: 'weekly', fees: [fee(495)], rounding: 'dollar-up', advertisesComparison: true };
+  const scenario = lenderLoan;
 
   it('prints the repayment, the rate and the comparison rate of the same scenario', () => {
     const figures = financeFigures(scenario);
@@ -116,15 +141,17 @@ describe('financeFigures', () => {
 
   // Spec §9: "repayments rounded up (one provider special rule); per-week shown in whole dollars".
   // The total is worked out on the printed figure, so the shopper can check it against the
-  // repayment beside it: 260 x $258, not 260 x $257.30 (docs/decisions.md).
+  // repayment beside it: 260 x $258 (+ the $495 fee by the spec's rule), not 260 x $257.30 (docs/decisions.md).
   it('a provider that rounds to the cent prints its weekly repayment in whole dollars, rounded up; its total is worked out on the printed figure', () => {
     const figures = financeFigures({ ...scenario, rounding: 'cent-up' });
     expect(figures.payment).toBe(257.3);
     expect(figures.paymentText).toBe('$258');
     expect(figures.shownPayment).toBe(258);
-    expect(figures.total).toBe(260 * 258);
-    expect(figures.totalText).toBe('$67,080');
-    expect(figures.periods * figures.shownPayment).toBe(figures.total);
+    expect(figures.total).toBe(260 * 258 + 495);
+    expect(figures.totalText).toBe('$67,575');
+    const balloon = financeFigures({ ...scenario, rounding: 'cent-up', totalPayable: 'repayments-and-balloon' });
+    expect(balloon.total).toBe(260 * 258);
+    expect(balloon.totalText).toBe('$67,080');
     // A whole-dollar weekly figure is printed as it is.
     expect(financeFigures({ ...scenario, rounding: 'cent-up', published: { payment: 240, comparisonRate: null } }).paymentText).toBe('$240');
   });
@@ -159,13 +186,30 @@ describe("financePrice and the scenario: the car's own price whatever price is d
 });
 
 describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
-  it("the finance box prints the lender's repayment and comparison rate, and totals them with the final payment", () => {
+  it("the finance box prints the lender's repayment and comparison rate, and totals them by the site's rule", () => {
     const scenario = carFinance(car({ price: 52_990, finance_lenders: { Taurus: { ...taurus, paymentWeek: 257.2 } } }), site(), NOW);
     expect(scenario.published).toEqual({ payment: 257.2, comparisonRate: 9.83 });
     const figures = financeFigures(scenario);
-    // Rounded up the provider's way (never understated), printed as the lender's.
-    expect(figures).toMatchObject({ paymentText: '$258', publishedPayment: true, rateText: '9.28% p.a.', total: 260 * 258 });
+    // Rounded up the provider's way (never understated), printed as the lender's; spec total: 260 x $258 + the $495 fee.
+    expect(figures).toMatchObject({ paymentText: '$258', publishedPayment: true, rateText: '9.28% p.a.', total: 67_575, totalText: '$67,575' });
     expect(figures.comparison?.rate).toBe(9.83);
+  });
+
+  it("finance.total_payable: 'spec' (default) adds the fees to the repayments and leaves out the final payment; 'repayments-and-balloon' adds the final payment", () => {
+    const balloonCar = car({ price: 45_000, finance_lenders: { Taurus: { ...taurus, paymentWeek: null, balloon: 10_000 } } });
+    const spec = carFinance(balloonCar, site(), NOW);
+    expect(spec).toMatchObject({ totalPayable: 'spec', residual: 10_000, fees: [fee(495)] });
+    const specFigures = financeFigures(spec);
+    expect(specFigures).toMatchObject({ periods: 260, shownPayment: 189, total: 49_635, totalText: '$49,635' });
+    const chosen = carFinance(balloonCar, site({ finance: { total_payable: 'repayments-and-balloon' } }), NOW);
+    expect(chosen.totalPayable).toBe('repayments-and-balloon');
+    expect(financeFigures(chosen)).toMatchObject({ periods: 260, shownPayment: 189, total: 59_140, totalText: '$59,140' });
+    // The quote terms and the calculator's scenario carry the rule the site resolved.
+    const quoted = car({ youxQuote: { weeklyRepaymentAmount: 246, comparisonRate: 9.41, advertisedRate: 8.49 } });
+    expect(quoteTerms(quoted, site({ finance: { total_payable: 'repayments-and-balloon' } }))?.totalPayable).toBe('repayments-and-balloon');
+    expect(calculatorScenario(chosen, { amount: 30_000, deposit: 0, residual: 5000, ratePercent: 9.28, years: 5, frequency: 'weekly' }).totalPayable).toBe(
+      'repayments-and-balloon',
+    );
   });
 
   it("a term brought into the site's range is another loan: the repayment is worked out, the comparison rate stays the lender's", () => {
@@ -178,7 +222,7 @@ describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
     const scenario = carFinance(car({ finance_lenders: { Taurus: { ...taurus, paymentWeek: 12, comparisonRate: 8.5 } } }), site(), NOW);
     const figures = financeFigures(scenario);
     expect(figures.publishedPayment).toBe(false);
-    expect(figures.total).toBeGreaterThanOrEqual(40_495);
+    expect(figures.total).toBe(260 * figures.shownPayment + 495);
     expect(figures.comparison!.rate).toBe(benchmarkComparisonRate(9.28, [fee(495)]));
   });
 
@@ -214,17 +258,25 @@ describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
 
 describe("a lender's published figures on a drive-away total (docs/decisions.md 'A published repayment is the lender's only for exactly its loan')", () => {
   // The lender published its figures for the car's price, $40,000 Excl. Govt. Charges (10% deposit, 30% final payment).
-  const angle = { Angle: { paymentWeek: 150, deposit: 4000, balloon: 12_000, interestRate: 6.49, comparisonRate: 7.2, termMonths: 60, financeProvider: 'Angle' } };
-  const angleCar = (patch: Record<string, unknown> = {}) => car({ car_type: 'new', year: 2026, price: 40_000, price_type: 'Excl. Govt. Charges', finance_lenders: angle, ...patch });
+  const angle = {
+    Angle: { paymentWeek: 150, deposit: 4000, balloon: 12_000, interestRate: 6.49, comparisonRate: 7.2, termMonths: 60, financeProvider: 'Angle' },
+  };
+  const angleCar = (patch: Record<string, unknown> = {}) =>
+    car({ car_type: 'new', year: 2026, price: 40_000, price_type: 'Excl. Govt. Charges', finance_lenders: angle, ...patch });
   const angleSite = site({ finance_provider: 'Angle' });
 
-  it('without a drive-away figure: the lender\'s figures as published, on the price they were published for', () => {
+  it("without a drive-away figure: the lender's figures as published, on the price they were published for", () => {
     const scenario = carFinance(angleCar(), angleSite, NOW);
     expect(scenario).toMatchObject({ source: 'lender', amount: 40_000, deposit: 4000, residual: 12_000, ratePercent: 6.49, years: 5 });
-    expect(financeFigures(scenario)).toMatchObject({ paymentText: '$150', publishedPayment: true, termsText: '10.0% deposit, 30.0% final payment', comparison: { rate: 7.2 } });
+    expect(financeFigures(scenario)).toMatchObject({
+      paymentText: '$150',
+      publishedPayment: true,
+      termsText: '10.0% deposit, 30.0% final payment',
+      comparison: { rate: 7.2 },
+    });
   });
 
-  it('on a $44,500 drive-away total: the lender\'s rate, term and shares of the price, the repayment worked out (never its $150)', () => {
+  it("on a $44,500 drive-away total: the lender's rate, term and shares of the price, the repayment worked out (never its $150)", () => {
     const scenario = carFinance(angleCar({ drive_away_price: 44_500 }), angleSite, NOW);
     expect(scenario).toMatchObject({ source: 'lender', amount: 44_500, deposit: 4450, residual: 13_350, ratePercent: 6.49, years: 5, frequency: 'weekly' });
     const figures = financeFigures(scenario);
@@ -252,19 +304,7 @@ describe("a lender's published figures on a drive-away total (docs/decisions.md 
 });
 
 describe("calculatorScenario: the first state is the car's; other loans are worked out", () => {
-  const start: FinanceScenario = {
-    source: 'lender',
-    amount: 52_990,
-    deposit: 0,
-    residual: 0,
-    ratePercent: 9.28,
-    years: 5,
-    frequency: 'weekly',
-    fees: [fee(495)],
-    rounding: 'dollar-up',
-    advertisesComparison: true,
-    published: { payment: 257, comparisonRate: 9.83 },
-  };
+  const start: FinanceScenario = { ...lenderLoan, published: { payment: 257, comparisonRate: 9.83 } };
   const inputs = { amount: 52_990, deposit: 0, residual: 0, ratePercent: 9.28, years: 5, frequency: 'weekly' as const };
 
   it("the car's own loan keeps the lender's figures", () => {

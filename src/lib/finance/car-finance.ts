@@ -29,7 +29,16 @@ import {
   type RepaymentRounding,
 } from './disclosures.ts';
 import { benchmarkComparisonRate } from './comparison-rate.ts';
-import { FREQUENCY_NOUN, MIN_SHOWN_REPAYMENT, PERIODS_PER_YEAR, repayment, totalPayable, type Frequency, type Repayment } from './repayment.ts';
+import {
+  FREQUENCY_NOUN,
+  MIN_SHOWN_REPAYMENT,
+  PERIODS_PER_YEAR,
+  repayment,
+  totalPayable,
+  type Frequency,
+  type Repayment,
+  type TotalPayableRule,
+} from './repayment.ts';
 
 /** The quote provider's loan term in years (spec §7 "loanTerm (5)"). */
 export const QUOTE_TERM_YEARS = 5;
@@ -60,6 +69,8 @@ export interface FinanceScenario {
   frequency: Frequency;
   fees: FinanceFee[];
   rounding: RepaymentRounding;
+  /** The site's total payable rule (site.json finance.total_payable). */
+  totalPayable: TotalPayableRule;
   /** A comparison rate is shown beside this scenario's rate. */
   advertisesComparison: boolean;
   /** The lender's own figures for this loan; null when every figure is worked out. */
@@ -84,7 +95,7 @@ export interface FinanceFigures extends Repayment {
   comparison: ComparisonRate | null;
   /** 'no deposit, $0 final payment' or '10.0% deposit, 30.0% final payment' (spec §9 wording). */
   termsText: string;
-  /** Total payable as money text (repayments and final payment). */
+  /** Total payable as money text (by the scenario's totalPayable rule). */
   totalText: string;
   /** The repayment is the lender's own figure (not worked out). */
   publishedPayment: boolean;
@@ -175,21 +186,23 @@ export function financeFigures(scenario: FinanceScenario): FinanceFigures {
     years: scenario.years,
     frequency: scenario.frequency,
     rounding: scenario.rounding,
+    totalPayable: scenario.totalPayable,
   });
   const published = credibleRepayment(scenario);
+  const loan = { periods: worked.periods, residual: scenario.residual, fees: upfrontFees(scenario.fees), principal: amountFinanced(scenario) };
   const result: Repayment =
     published === null
       ? worked
       : {
           payment: published,
           periods: worked.periods,
-          total: totalPayable(published, worked.periods, scenario.residual, amountFinanced(scenario)),
+          total: totalPayable(scenario.totalPayable, { ...loan, payment: published }),
           showFigures: published > MIN_SHOWN_REPAYMENT,
         };
   const money = (amount: number) => formatMoney(amount, { cents: scenario.rounding === 'cent-up' && amount % 1 !== 0 });
   const shownPayment = scenario.frequency === 'weekly' ? roundRepayment(result.payment, 'dollar-up') : result.payment;
   // The total is worked out on the printed repayment, so it checks against the figure beside it.
-  const total = totalPayable(shownPayment, result.periods, scenario.residual, amountFinanced(scenario));
+  const total = totalPayable(scenario.totalPayable, { ...loan, payment: shownPayment });
   const comparison = scenario.advertisesComparison
     ? comparisonDisclosure(credibleComparison(scenario) ?? benchmarkComparisonRate(scenario.ratePercent, scenario.fees))
     : null;
@@ -272,6 +285,8 @@ export interface QuoteTerms {
   years: number;
   fees: FinanceFee[];
   rounding: RepaymentRounding;
+  /** The site's total payable rule (site.json finance.total_payable). */
+  totalPayable: TotalPayableRule;
   /** The site shows a worked-out comparison rate where the quote gives none. */
   comparisonEverywhere: boolean;
 }
@@ -285,6 +300,7 @@ export function quoteTerms(car: Car, site: Site): QuoteTerms | null {
     years: snapToBounds(QUOTE_TERM_YEARS, termBounds(site.finance.max_term_years)),
     fees: [],
     rounding: repaymentRounding(site.finance_provider, site.finance.rounding),
+    totalPayable: site.finance.total_payable,
     comparisonEverywhere: comparisonEverywhere(site),
   };
 }
@@ -301,6 +317,7 @@ export function quoteScenario(answer: QuoteAnswer, terms: QuoteTerms): FinanceSc
     frequency: 'weekly',
     fees: terms.fees,
     rounding: terms.rounding,
+    totalPayable: terms.totalPayable,
     advertisesComparison: answer.comparisonRate !== null || terms.comparisonEverywhere,
     published: { payment: answer.weeklyRepaymentAmount, comparisonRate: answer.comparisonRate },
   };
@@ -352,7 +369,11 @@ export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
   const asked = quoteTerms(car, site);
   if (quote && asked && quotedOn !== null) return atAmount(quoteScenario(quote, { ...asked, amount: quotedOn }), asked.amount);
 
-  const common = { fees: financeFees(car, lender, finance, site.manufacturer), rounding: repaymentRounding(site.finance_provider, finance.rounding) };
+  const common = {
+    fees: financeFees(car, lender, finance, site.manufacturer),
+    rounding: repaymentRounding(site.finance_provider, finance.rounding),
+    totalPayable: finance.total_payable,
+  };
   const box = financeBox(car, financeSiteOptions(site), now);
   if (box && present(box.lender.interestRate)) {
     const lenderTerm = lenderYears(box.lender);

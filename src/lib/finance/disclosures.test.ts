@@ -35,8 +35,15 @@ describe('finance disclosures (issue 14 item 5)', () => {
   it('9.25: brand fees of §9 apply to cars of the configured makes only, every fee named', () => {
     const finance = settings({ brand_fees: [{ makes: ['Kia'], fees: SPEC_BRAND_FEES }] });
     const fees = financeFees({ make: 'kia' }, null, finance);
-    expect(fees.map((fee) => fee.name)).toEqual(['Establishment fee', 'Vehicle security registration fee', 'Monthly account administration fee', 'Dealer agency fee']);
-    expect(feesText(fees)).toBe('Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.');
+    expect(fees.map((fee) => fee.name)).toEqual([
+      'Establishment fee',
+      'Vehicle security registration fee',
+      'Monthly account administration fee',
+      'Dealer agency fee',
+    ]);
+    expect(feesText(fees)).toBe(
+      'Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.',
+    );
     expect(financeFees({ make: 'Mazda' }, null, finance)).toEqual([]);
     // The site's manufacturer counts as the brand too.
     expect(financeFees({ make: null }, null, finance, 'Kia')).toHaveLength(4);
@@ -61,7 +68,7 @@ describe('finance disclosures (issue 14 item 5)', () => {
     expect(roundRepayment(123.001, 'cent-up')).toBe(123.01);
     expect(roundRepayment(123.0000000001, 'cent-up')).toBe(123);
     expect(roundRepayment(0, 'cent-up')).toBe(0);
-    const base = { amount: 30_000, ratePercent: 6.29, years: 5, frequency: 'monthly' as const };
+    const base = { amount: 30_000, ratePercent: 6.29, years: 5, frequency: 'monthly' as const, totalPayable: 'spec' as const };
     const dollars = repayment(base);
     const cents = repayment({ ...base, rounding: 'cent-up' });
     expect(Number.isInteger(dollars.payment)).toBe(true);
@@ -71,7 +78,7 @@ describe('finance disclosures (issue 14 item 5)', () => {
   });
 
   it('9.25: monthly fees are in every repayment, one-off fees in the amount financed', () => {
-    const base = { amount: 30_000, ratePercent: 10, years: 5, frequency: 'monthly' as const };
+    const base = { amount: 30_000, ratePercent: 10, years: 5, frequency: 'monthly' as const, totalPayable: 'spec' as const };
     const plain = repayment(base);
     const withMonthly = repayment({ ...base, periodicFee: 8, rounding: 'cent-up' });
     const plainCents = repayment({ ...base, rounding: 'cent-up' });
@@ -79,7 +86,7 @@ describe('finance disclosures (issue 14 item 5)', () => {
     expect(plain.payment).toBeGreaterThan(0);
   });
 
-  it('7.12 / 9.20: the provider disclaimer: the lender\'s own text, else the site\'s per provider, looked up by car id', () => {
+  it("7.12 / 9.20: the provider disclaimer: the lender's own text, else the site's per provider, looked up by car id", () => {
     const finance = settings({ provider_disclaimers: { Taurus: 'Taurus Finance disclaimer.' } });
     expect(providerDisclaimer({ disclaimer: 'Lender text.' }, 'Taurus', finance)).toBe('Lender text.');
     expect(providerDisclaimer({ disclaimer: '  ' }, 'Taurus', finance)).toBe('Taurus Finance disclaimer.');

@@ -81,7 +81,7 @@ describe('parseQuoteAnswer: read defensively', () => {
 
 describe('requestQuote and the live quote store: failures are silent', () => {
   const request = quoteRequest(car(), site())!;
-  const terms = { amount: 52_990, years: 5, fees: [], rounding: 'dollar-up' as const, comparisonEverywhere: false };
+  const terms = { amount: 52_990, years: 5, fees: [], rounding: 'dollar-up' as const, totalPayable: 'spec' as const, comparisonEverywhere: false };
 
   it("POSTs the request as JSON to the endpoint and sets the car's scenario from the answer", async () => {
     const sent: { url: string; init: RequestInit }[] = [];

@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import { CarSchema, type Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { FACET_LIMITS } from '../../search/core/config.ts';
 import { makeSite } from '../../../tests/fixtures/make-site.ts';
+import { parsedCar } from '../../../tests/fixtures/make-car.ts';
 import { pageFinance } from './car-finance.ts';
 import { printedWeeklyRepayment, weeklyBand, withRepaymentBands, WEEKLY_BAND_STEP, WEEKLY_BAND_TOP } from './repayment-band.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const site = (patch: Record<string, unknown> = {}): Site => makeSite({ finance_provider: 'Angle', ...patch });
-const car = (patch: Record<string, unknown> = {}): Car =>
-  v.parse(CarSchema, {
-    id: 1,
-    slug: 'a-car',
-    name: '2024 Mazda CX-5',
-    make: 'Mazda',
-    model: 'CX-5',
-    year: 2024,
-    price: 40_000,
-    status: 'in_stock',
-    car_type: 'used',
-    ...patch,
-  });
+const car = parsedCar;
 
 describe('weeklyBand', () => {
   it('files a repayment under the $50 band that holds it, the lower limit included', () => {

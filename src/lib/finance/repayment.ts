@@ -1,12 +1,16 @@
 /**
  * Finance repayment (spec §9 "Finance calculator"): standard amortisation of the amount minus
  * deposit plus establishment fee, at interest / 100 / periods, with an optional residual
- * (balloon) left at the end; repayments rounded up to whole dollars. Total payable is every
- * repayment plus the final (balloon) payment: the financed fees are inside the repayments, so
- * they are not added again (docs/decisions.md "Total payable").
+ * (balloon) left at the end; repayments rounded up to whole dollars. Total payable by the site's
+ * rule (finance.total_payable, docs/decisions.md "Total payable"): the spec's repayments plus
+ * fees, or every repayment plus the final (balloon) payment.
  */
 
+import type { FinanceSettings } from '../../schemas/site/finance.ts';
 import { roundRepayment, type RepaymentRounding } from './disclosures.ts';
+
+/** How total payable is worked out: site.json finance.total_payable, resolved with the site and passed down. */
+export type TotalPayableRule = FinanceSettings['total_payable'];
 
 /** Repayment frequency and periods per year (spec §9). */
 export const PERIODS_PER_YEAR = { weekly: 52, fortnightly: 26, monthly: 12 } as const;
@@ -37,6 +41,8 @@ export interface RepaymentInput {
   rounding?: RepaymentRounding;
   /** Fees charged with every repayment (monthly fees spread per period), in dollars. */
   periodicFee?: number;
+  /** The site's total payable rule. */
+  totalPayable: TotalPayableRule;
 }
 
 /** Result of the calculation. */
@@ -45,7 +51,7 @@ export interface Repayment {
   payment: number;
   /** Number of repayments. */
   periods: number;
-  /** Every repayment plus the final (balloon) payment: totalPayable(). */
+  /** Total payable by the site's rule: totalPayable(). */
   total: number;
   /** False when the payment is $25 or less: show 'Enquire for Finance' instead. */
   showFigures: boolean;
@@ -66,15 +72,34 @@ export function annuityPresentValue(payment: number, ratePerPeriod: number, peri
   return (payment * (1 - (1 + ratePerPeriod) ** -periods)) / ratePerPeriod;
 }
 
+/** The loan a total payable is worked out for. */
+export interface TotalPayableLoan {
+  /** The repayment per period. */
+  payment: number;
+  /** The number of repayments: periods a year x term in years. */
+  periods: number;
+  /** The final (balloon) payment. */
+  residual: number;
+  /** The one-off fees financed with the loan (establishment fee, a brand's one-off fees). */
+  fees: number;
+  /** The amount financed (price less deposit, plus those fees). */
+  principal: number;
+}
+
 /**
- * What the borrower pays over the loan: `periods` repayments of `payment` (fees financed or
- * charged per repayment are inside it) and the final (balloon) payment. Nothing when nothing is
- * borrowed. Never below the amount financed: the repayments are worth the amount financed at the
- * loan's rate (rounded up), and at any rate of 0% or more their sum is worth at least that.
+ * Total payable of a loan, to the cent; nothing when nothing is borrowed.
+ * 'spec' (spec §9 "total = periods x term x payment + fees"): the repayments (periods a year x
+ * term in years x the repayment) plus the one-off fees; no final payment.
+ * 'repayments-and-balloon': every repayment (fees financed or charged per repayment are inside
+ * it) plus the final (balloon) payment. Never below the amount financed: the repayments are
+ * worth the amount financed at the loan's rate (rounded up), and at any rate of 0% or more their
+ * sum is worth at least that.
  */
-export function totalPayable(payment: number, periods: number, residual: number, principal: number): number {
-  if (!(principal > 0)) return 0;
-  return Math.round((periods * payment + Math.max(0, residual)) * 100) / 100;
+export function totalPayable(rule: TotalPayableRule, loan: TotalPayableLoan): number {
+  if (!(loan.principal > 0)) return 0;
+  const repayments = loan.periods * loan.payment;
+  const total = rule === 'spec' ? repayments + Math.max(0, loan.fees) : repayments + Math.max(0, loan.residual);
+  return Math.round(total * 100) / 100;
 }
 
 /** The repayment for the calculator's inputs (spec §9). */
@@ -89,6 +114,6 @@ export function repayment(input: RepaymentInput): Repayment {
   // Round up, never down: an advertised repayment must not understate what the buyer pays.
   const perPeriodFee = exact > 0 ? Math.max(0, input.periodicFee ?? 0) : 0;
   const payment = roundRepayment(exact + perPeriodFee, input.rounding ?? 'dollar-up');
-  const total = totalPayable(payment, periods, input.residual ?? 0, principal);
+  const total = totalPayable(input.totalPayable, { payment, periods, residual: input.residual ?? 0, fees: fee, principal });
   return { payment, periods, total, showFigures: payment > MIN_SHOWN_REPAYMENT };
 }

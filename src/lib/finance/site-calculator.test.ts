@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { SiteSchema } from '../../schemas/site.ts';
 import { siteCalculator } from './site-calculator.ts';
 import { DEFAULT_MONEY_PRESETS } from '../forms/money-input.ts';
+import { DEFAULT_SITE_SCENARIO } from '../../../tests/fixtures/site-scenario.ts';
 
 const site = (extra: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, {
@@ -17,8 +18,8 @@ const site = (extra: Record<string, unknown> = {}) =>
 describe('the /finance calculator: the site defaults, no car', () => {
   it("starts from the site's default amount, rate and term with the spec's presets", () => {
     const calculator = siteCalculator(site());
+    expect(calculator.start).toEqual(DEFAULT_SITE_SCENARIO);
     expect(calculator).toMatchObject({
-      start: { source: 'site', amount: 30000, deposit: 0, residual: 0, ratePercent: 10, years: 5, frequency: 'weekly', fees: [], rounding: 'dollar-up', published: null },
       maxTermYears: 7,
       minPrice: 1000,
       interestRange: null,
@@ -40,17 +41,23 @@ describe('the /finance calculator: the site defaults, no car', () => {
           presets: [10000, 20000],
           interest_range: [4, 12],
           hide_frequency: true,
+          total_payable: 'repayments-and-balloon',
         },
       }),
     );
     expect(calculator).toMatchObject({
-      start: { amount: 45000, ratePercent: 7.49, years: 5 },
+      start: { amount: 45000, ratePercent: 7.49, years: 5, totalPayable: 'repayments-and-balloon' },
       maxTermYears: 5,
       presets: [10000, 20000],
       interestRange: [4, 12],
       hideFrequency: true,
     });
     expect(calculator.start.fees).toEqual([{ name: 'Establishment fee', amount: 395, per: 'loan' }]);
+  });
+
+  it('finance.total_payable is validated: the spec (default) or repayments-and-balloon, nothing else', () => {
+    expect(site().finance.total_payable).toBe('spec');
+    expect(() => site({ finance: { total_payable: 'repayments_and_balloon' } })).toThrow();
   });
 
   it("offers the spec's presets when the site's list is empty, as the forms do", () => {

@@ -57,6 +57,7 @@ export function siteCalculator(site: Pick<Site, 'finance' | 'manufacturer' | 'fi
       frequency: 'weekly',
       fees: financeFees({ make: site.manufacturer ?? null }, null, finance, site.manufacturer),
       rounding: repaymentRounding(site.finance_provider, finance.rounding),
+      totalPayable: finance.total_payable,
       advertisesComparison: everywhere,
       published: null,
     },

@@ -25,7 +25,7 @@ export const FinanceSettingsSchema = v.strictObject({
   /** Finance disclaimer text shown under the calculator (truncated at 197 with Show More). */
   disclaimer: v.optional(
     v.string(),
-    'The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender\'s credit assessment criteria. Terms, conditions, fees and charges apply.',
+    "The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender's credit assessment criteria. Terms, conditions, fees and charges apply.",
   ),
   /**
    * Brand fees (spec §9): fees a lender charges on cars of the listed makes,
@@ -36,7 +36,13 @@ export const FinanceSettingsSchema = v.strictObject({
     v.array(
       v.strictObject({
         makes: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1, 'finance.brand_fees[].makes: name at least one make')),
-        fees: v.array(v.strictObject({ name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')), amount: v.pipe(v.number(), v.minValue(0)), per: v.optional(v.picklist(['loan', 'month']), 'loan') })),
+        fees: v.array(
+          v.strictObject({
+            name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')),
+            amount: v.pipe(v.number(), v.minValue(0)),
+            per: v.optional(v.picklist(['loan', 'month']), 'loan'),
+          }),
+        ),
       }),
     ),
     [],
@@ -55,6 +61,14 @@ export const FinanceSettingsSchema = v.strictObject({
    * a credit advertisement that states a rate (docs/decisions.md "Comparison rates").
    */
   comparison_rate_disclosure: v.optional(v.picklist(['spec', 'national-credit-code']), 'spec'),
+  /**
+   * How total payable is worked out. 'spec' (default): spec §9 "total = periods x term x payment
+   * + fees", the repayments (periods a year x term in years x the repayment) plus the one-off fees
+   * the loan finances (the establishment fee; a brand's one-off fees). 'repayments-and-balloon':
+   * every repayment plus the final (balloon) payment, the fees counted once inside the
+   * repayments, so the total is never below the amount financed (docs/decisions.md "Total payable").
+   */
+  total_payable: v.optional(v.picklist(['spec', 'repayments-and-balloon']), 'spec'),
   /**
    * Representative finance examples shown on the finance pages (spec §9 "Example: 5-year term
    * 6.29% p.a., comparison 8.19%, no deposit; another: 5 year, 10.0% deposit, 30.0% final
