@@ -7,9 +7,9 @@ describe('blog cards', () => {
     ['exactly 80 stays', 'x'.repeat(80), 'x'.repeat(80)],
     ['81 is cut', 'x'.repeat(81), `${'x'.repeat(80)}...`],
     [
-      'cut on a word',
+      'cut at exactly 80, mid-word too (spec §9)',
       'The Toyota HiLux remains the best-selling ute in Australia, and this review explains why it keeps winning buyers.',
-      'The Toyota HiLux remains the best-selling ute in Australia, and this review...',
+      'The Toyota HiLux remains the best-selling ute in Australia, and this review expl...',
     ],
   ])('excerpt 80: %s', (_name, text, expected) => {
     const excerpt = blogExcerpt(text);

@@ -9,7 +9,7 @@ export const BLOG_EXCERPT_MAX = 80;
 
 /** The excerpt of a blog card. */
 export function blogExcerpt(description: string): string {
-  return truncateText(description, BLOG_EXCERPT_MAX);
+  return truncateText(description, BLOG_EXCERPT_MAX, 'exact');
 }
 
 /** Cards newest first (undated last, in file order). */

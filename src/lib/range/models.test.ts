@@ -37,20 +37,27 @@ describe('model display', () => {
     [undefined, undefined],
   ] as const)('status %s -> %s', (status, expected) => expect(modelStatusLabel(status)).toBe(expected));
 
-  it('9.47: the new badge is the site\'s texts.new_tag in capitals (default New -> NEW)', () => {
+  it("9.47: the new badge is the site's texts.new_tag in capitals (default New -> NEW)", () => {
     expect(modelStatusLabel('new', 'Just In')).toBe('JUST IN');
     expect(modelStatusLabel('new', '  ')).toBe('NEW');
     expect(modelStatusLabel('coming_soon', 'Just In')).toBe('COMING SOON');
   });
 
-  it('truncates descriptions at 200 characters', () => {
-    const long = 'word '.repeat(60);
-    const result = truncateText(long, 200);
-    expect(result.length).toBeLessThanOrEqual(203);
-    expect(result.endsWith('...')).toBe(true);
-    expect(truncateText('Short text.', 200)).toBe('Short text.');
-    expect(truncateText('x'.repeat(200), 200)).toBe('x'.repeat(200));
-    expect(truncateText('x'.repeat(201), 200)).toBe(`${'x'.repeat(200)}...`);
+  it('truncates descriptions at exactly 200 characters (spec §9), mid-word too', () => {
+    const long = 'The all-new hybrid family SUV, built for Australian roads. '.repeat(5);
+    const result = truncateText(long, 200, 'exact');
+    expect(result).toBe(`${long.slice(0, 200)}...`);
+    expect(result).toHaveLength(203);
+    expect(truncateText('Short text.', 200, 'exact')).toBe('Short text.');
+    expect(truncateText('x'.repeat(200), 200, 'exact')).toBe('x'.repeat(200));
+    expect(truncateText('x'.repeat(201), 200, 'exact')).toBe(`${'x'.repeat(200)}...`);
+    expect(modelTile(model({ short_description: long }), NO_STOCK).description).toBe(`${long.slice(0, 200)}...`);
+  });
+
+  it("cuts a limit of the site's own (review quotes) on a nearby word boundary", () => {
+    const long = `${'word '.repeat(70)}end`;
+    expect(truncateText(long, 300, 'word')).toBe(`${'word '.repeat(59)}word...`);
+    expect(truncateText('x'.repeat(301), 300, 'word')).toBe(`${'x'.repeat(300)}...`);
   });
 
   it('from price', () => {
@@ -58,8 +65,12 @@ describe('model display', () => {
     expect(fromPriceText(0)).toBeUndefined();
   });
 
-  describe('a tile links a built search page: its model\'s, else its make\'s, else all stock (pages exist only for stock)', () => {
-    const pages = (prefix: string, paths: string[]) => ({ prefix, base: `${prefix}/new-used-and-demo-cars`, routes: paths.map((path) => ({ path: `${prefix}/${path}` })) });
+  describe("a tile links a built search page: its model's, else its make's, else all stock (pages exist only for stock)", () => {
+    const pages = (prefix: string, paths: string[]) => ({
+      prefix,
+      base: `${prefix}/new-used-and-demo-cars`,
+      routes: paths.map((path) => ({ path: `${prefix}/${path}` })),
+    });
     const mazda = pages('/search', ['new-cars', 'new-used-and-demo-cars', 'mazda', 'mazda/cx-5', 'mazda/cx5', 'mazda/3']);
     it.each([
       ['a model in stock', model({ slug: 'cx-5' }), 'Mazda', '/search/mazda/cx-5'],
@@ -77,7 +88,11 @@ describe('model display', () => {
   });
 
   it('tile data uses the file brand for number-only names', () => {
-    const { models } = normaliseModelsFile({ manufacturer: { name: 'Mazda', slug: 'mazda' }, manufacturers: [], models: [model({ name: '3', slug: 'mazda3', status: 'new', from_price: 29990 })] });
+    const { models } = normaliseModelsFile({
+      manufacturer: { name: 'Mazda', slug: 'mazda' },
+      manufacturers: [],
+      models: [model({ name: '3', slug: 'mazda3', status: 'new', from_price: 29990 })],
+    });
     const pages = { prefix: '/search', base: '/search/new-used-and-demo-cars', routes: [{ path: '/search/mazda' }, { path: '/search/mazda/mazda3' }] };
     expect(modelTile(models[0], pages)).toMatchObject({ name: 'Mazda 3', status: 'NEW', fromPrice: 'from $29,990', href: '/search/mazda/mazda3' });
   });

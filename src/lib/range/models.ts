@@ -15,18 +15,49 @@ export const MODEL_DESCRIPTION_MAX = 200;
 
 /** The body icons of §9. */
 export const BODY_ICONS = [
-  '4x4', 'bus', 'cabChassis', 'convertible', 'coupe', 'ev', 'hardtop', 'hatch', 'hatchback', 'motorhome', 'lightTruck',
-  'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon', 'motorcycle', 'caravan',
+  '4x4',
+  'bus',
+  'cabChassis',
+  'convertible',
+  'coupe',
+  'ev',
+  'hardtop',
+  'hatch',
+  'hatchback',
+  'motorhome',
+  'lightTruck',
+  'peopleMover',
+  'prestige',
+  'sedan',
+  'softtop',
+  'suv',
+  'ute',
+  'van',
+  'wagon',
+  'stationWagon',
+  'motorcycle',
+  'caravan',
 ] as const;
 export type BodyIcon = (typeof BODY_ICONS)[number];
 
-/** Cut text at `max` characters (on a word boundary when one is near) and add an ellipsis. */
-export function truncateText(text: string, max: number): string {
+/**
+ * Cut text (white space collapsed) longer than `max` characters and add '...'. `exact`: at
+ * exactly `max` characters (code points), for the spec's numbers (§9 "Model description truncated
+ * 200; blog excerpt 80"). `word`: on a word boundary when one is near, the trailing punctuation
+ * dropped, for limits the spec does not give (review quotes).
+ */
+export function truncateText(text: string, max: number, cut: 'exact' | 'word'): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
+  const characters = Array.from(clean);
+  if (characters.length <= max) return clean;
+  if (cut === 'exact') return `${characters.slice(0, max).join('')}...`;
+  return wordCut(clean, max);
+}
+
+/** `text` cut at `max` on a word boundary unless that would throw away more than a fifth of the allowance, with '...'. */
+function wordCut(text: string, max: number): string {
+  const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
-  // Prefer a whole word unless that would throw away more than a fifth of the allowance.
   const body = space > max * 0.8 ? cut.slice(0, space) : cut;
   return `${body.replace(/[\s,.;:-]+$/, '')}...`;
 }
@@ -98,16 +129,56 @@ export function bodyCategoryRows<T>(categories: readonly T[]): T[][] {
 }
 
 /** Motorcycle classes by name (whole names only: 'Sports Tourer' or 'Roadster' may be a car). */
-const MOTORCYCLE_BODIES = new Set(['naked', 'trail', 'adventure', 'cruiser', 'sport', 'touring', 'adventuretouring', 'sporttouring', 'enduro', 'motocross', 'dirt', 'dirtbike', 'moped', 'supermoto', 'bike', 'lams']);
+const MOTORCYCLE_BODIES = new Set([
+  'naked',
+  'trail',
+  'adventure',
+  'cruiser',
+  'sport',
+  'touring',
+  'adventuretouring',
+  'sporttouring',
+  'enduro',
+  'motocross',
+  'dirt',
+  'dirtbike',
+  'moped',
+  'supermoto',
+  'bike',
+  'lams',
+]);
 
 /** The §9 body icon for a body name ('Cab Chassis' -> cabChassis, 'People Mover' -> peopleMover, 'Naked' -> motorcycle). */
 export function bodyIcon(body: string): BodyIcon {
   const key = body.toLowerCase().replace(/[^a-z0-9]/g, '');
   const table: Record<string, BodyIcon> = {
-    '4x4': '4x4', '4wd': '4x4', bus: 'bus', cabchassis: 'cabChassis', convertible: 'convertible', cabriolet: 'convertible',
-    coupe: 'coupe', ev: 'ev', electric: 'ev', hardtop: 'hardtop', hatch: 'hatch', hatchback: 'hatchback', motorhome: 'motorhome',
-    campervan: 'motorhome', lighttruck: 'lightTruck', truck: 'lightTruck', peoplemover: 'peopleMover', prestige: 'prestige',
-    sedan: 'sedan', softtop: 'softtop', suv: 'suv', suvs: 'suv', ute: 'ute', utes: 'ute', pickup: 'ute', van: 'van', wagon: 'wagon',
+    '4x4': '4x4',
+    '4wd': '4x4',
+    bus: 'bus',
+    cabchassis: 'cabChassis',
+    convertible: 'convertible',
+    cabriolet: 'convertible',
+    coupe: 'coupe',
+    ev: 'ev',
+    electric: 'ev',
+    hardtop: 'hardtop',
+    hatch: 'hatch',
+    hatchback: 'hatchback',
+    motorhome: 'motorhome',
+    campervan: 'motorhome',
+    lighttruck: 'lightTruck',
+    truck: 'lightTruck',
+    peoplemover: 'peopleMover',
+    prestige: 'prestige',
+    sedan: 'sedan',
+    softtop: 'softtop',
+    suv: 'suv',
+    suvs: 'suv',
+    ute: 'ute',
+    utes: 'ute',
+    pickup: 'ute',
+    van: 'van',
+    wagon: 'wagon',
     stationwagon: 'stationWagon',
   };
   if (table[key]) return table[key];
@@ -218,7 +289,7 @@ export function modelTile(model: Model & { stockCount?: number }, pages: SearchP
     image: modelImage(model),
     status: modelStatusLabel(model.status, newTag),
     ...(model.status === 'new' ? { statusKind: 'new' as const } : model.status === 'coming_soon' ? { statusKind: 'soon' as const } : {}),
-    description: truncateText(model.short_description, MODEL_DESCRIPTION_MAX),
+    description: truncateText(model.short_description, MODEL_DESCRIPTION_MAX, 'exact'),
     fromPrice: fromPriceText(model.from_price),
     bodies,
     bodySlugs: bodies.map(bodySlug),
