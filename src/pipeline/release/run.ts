@@ -923,6 +923,25 @@ function record(release: Release, checked: Checked): ReleaseManifest {
   return manifest;
 }
 
+/**
+ * The pointers a job read at its start, read again right before it switches: a rollback
+ * (`npm run rollback`, no job of the queue) that moved them meanwhile is not published over.
+ */
+async function notRolledBack(release: Release, pointer?: PointerReads): Promise<void> {
+  const { state, slug, id } = release;
+  const [live, hold] = await riding(() => Promise.all([state.tenants.live(slug), state.tenants.hold(slug)]), {
+    log: release.log,
+    tenant: slug,
+    maxWaitMs: STATE_WAIT_MS,
+    what: 'the pipeline state',
+  });
+  const publisherMoved = pointer !== undefined && pointer.live !== pointer.read && pointer.live !== id;
+  const stateMoved = live !== release.liveId && live !== id;
+  if (hold === null && !publisherMoved && !stateMoved) return;
+  const to = hold?.release ?? (publisherMoved ? pointer.live : live) ?? 'no release';
+  throw new SupersededError(`the tenant was rolled back to ${to} while this release was made; not published`);
+}
+
 /** Publish: into the state's history, the production publisher first, then the local one and the live pointer; null when live. */
 async function publish(release: Release, manifest: ReleaseManifest): Promise<RebuildResult | null> {
   const { options, state, slug, id, releaseDir, sitesDir, counts } = release;
@@ -932,16 +951,7 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     const lost = options.guard ? await options.guard() : null;
     if (lost !== null) throw new SupersededError(lost);
   };
-  // The pointers this job read at its start, read again right before it switches: a rollback
-  // (`npm run rollback`, no job of the queue) that moved them meanwhile is not published over.
-  const stillLive = async (pointer?: PointerReads) => {
-    const [live, hold] = await riding(() => Promise.all([state.tenants.live(slug), state.tenants.hold(slug)]), { ...waits, what: 'the pipeline state' });
-    const publisherMoved = pointer !== undefined && pointer.live !== pointer.read && pointer.live !== id;
-    const stateMoved = live !== release.liveId && live !== id;
-    if (hold === null && !publisherMoved && !stateMoved) return;
-    const to = hold?.release ?? (publisherMoved ? pointer.live : live) ?? 'no release';
-    throw new SupersededError(`the tenant was rolled back to ${to} while this release was made; not published`);
-  };
+  const stillLive = (pointer?: PointerReads) => notRolledBack(release, pointer);
   try {
     let lap = performance.now();
     await stillOurs();
