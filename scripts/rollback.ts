@@ -9,7 +9,9 @@
  * in, not published) until --release-hold, which publishes what was taken in meanwhile (it
  * queues the job with REDIS_URL; the intake's reconciler would find the tenant behind anyway).
  * The search index is synced to the release's stock. With --publisher, the publisher's live
- * pointer (the bucket's, for s3) moves first.
+ * pointer (the bucket's, for s3) moves first. With REDIS_URL the rollback and --release-hold
+ * hold the tenant's lock (the one release jobs hold) for their whole change: a running job of the
+ * tenant is waited for up to PIPELINE_ROLLBACK_WAIT_SECONDS, then the command fails, changing nothing.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,7 @@ import { checkProduction } from '../src/config/production.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { rollbackConfig, type RollbackConfig } from '../src/config/pipeline.ts';
 import { createLogger, type Logger } from '../src/pipeline/log.ts';
-import { createRedisProducer } from '../src/pipeline/service/queue.ts';
+import { createRedisProducer, TenantLockBusy, withTenantLock } from '../src/pipeline/service/queue.ts';
 import { liveRelease } from '../src/pipeline/release/inputs.ts';
 import { chooseRollback, rollbackTenant } from '../src/pipeline/release/rollback.ts';
 import { platformFromSettings } from '../src/pipeline/service/platform.ts';
@@ -66,10 +68,20 @@ async function list({ tenant, paths }: RollbackConfig): Promise<void> {
   }
 }
 
+/** `change` holding the tenant's lock with REDIS_URL (no release job of the tenant runs meanwhile); without it, as it is. */
+async function underTenantLock<T>({ tenant, redisUrl, tenantLock }: RollbackConfig, logger: Logger, change: () => Promise<T>): Promise<T> {
+  if (!redisUrl) return change();
+  const onWait = (heldBy: string) => logger({ event: 'tenant-lock-wait', tenant, heldBy, waitSeconds: tenantLock.waitMs / 1000 });
+  return withTenantLock(redisUrl, tenant, { ...tenantLock, onWait }, change);
+}
+
 /** Publishing resumes: the hold is lifted, and what was taken in during it goes live. */
-async function releaseHold({ tenant, paths, redisUrl }: RollbackConfig, logger: Logger): Promise<void> {
-  await state.tenants.setHold(tenant, null);
-  await recordStatusIn(state, paths.sites, tenant, { outcome: 'hold-released', current: await liveRelease(state, paths.sites, tenant), held: false });
+async function releaseHold(config: RollbackConfig, logger: Logger): Promise<void> {
+  const { tenant, paths, redisUrl } = config;
+  await underTenantLock(config, logger, async () => {
+    await state.tenants.setHold(tenant, null);
+    await recordStatusIn(state, paths.sites, tenant, { outcome: 'hold-released', current: await liveRelease(state, paths.sites, tenant), held: false });
+  });
   // A job at once on the shared queue; the running intake's reconciler would also find the tenant behind its accepted stock.
   const behind = (await state.tenants.behind()).find((row) => row.tenant === tenant && row.built !== null && row.built < row.seq);
   let queued = false;
@@ -84,20 +96,22 @@ async function releaseHold({ tenant, paths, redisUrl }: RollbackConfig, logger: 
 }
 
 /** Roll back to --to, or the release before the live one, with the publisher the pipeline runs with. */
-async function rollback({ tenant, paths, to, hold, publisher: name }: RollbackConfig, logger: Logger): Promise<void> {
-  const target = await chooseRollback(state, paths.sites, tenant, to);
+async function rollback(config: RollbackConfig, logger: Logger): Promise<void> {
+  const { tenant, paths, to, hold, publisher: name } = config;
   const tenantDir = join(paths.tenants, tenant);
   const { publisher } = name ? await platformFromSettings({ env, log: logger, tenantsDir: paths.tenants, publisher: name }) : {};
-  await rollbackTenant({
-    sitesDir: paths.sites,
-    slug: tenant,
-    to: target,
-    tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined,
-    log: logger,
-    hold,
-    state,
-    publisher,
-  });
+  await underTenantLock(config, logger, async () =>
+    rollbackTenant({
+      sitesDir: paths.sites,
+      slug: tenant,
+      to: await chooseRollback(state, paths.sites, tenant, to),
+      tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined,
+      log: logger,
+      hold,
+      state,
+      publisher,
+    }),
+  );
 }
 
 try {
@@ -106,6 +120,7 @@ try {
   else await rollback(config, log);
 } catch (error) {
   console.error((error as Error).message);
+  if (error instanceof TenantLockBusy) console.error('Run the command again once that job has ended, or wait longer: PIPELINE_ROLLBACK_WAIT_SECONDS.');
   process.exitCode = 1;
 } finally {
   await state.close();

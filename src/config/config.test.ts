@@ -66,7 +66,7 @@ describe('config defaults', () => {
   });
 
   it('pipeline and search: webhook on 127.0.0.1:4322, no token, no queue; empty variables count as unset', () => {
-    expect(pipelineSettings({})).toEqual({ port: 4322, host: '127.0.0.1', operatorToken: undefined, operatorPort: undefined, operatorHost: '127.0.0.1', trustProxy: [], secretsFile: undefined, codeVersion: undefined, redisUrl: undefined, inboxMaxBytes: 20 * 1024 * 1024, feedParseSeconds: 60, databaseUrl: undefined, stateFiles: undefined, cores: undefined, jobMemoryMb: 1024, sitesMinFreeMb: undefined });
+    expect(pipelineSettings({})).toEqual({ port: 4322, host: '127.0.0.1', operatorToken: undefined, operatorPort: undefined, operatorHost: '127.0.0.1', trustProxy: [], secretsFile: undefined, codeVersion: undefined, redisUrl: undefined, inboxMaxBytes: 20 * 1024 * 1024, feedParseSeconds: 60, rollbackWaitSeconds: 300, databaseUrl: undefined, stateFiles: undefined, cores: undefined, jobMemoryMb: 1024, sitesMinFreeMb: undefined });
     expect(pipelineSettings({ PIPELINE_OPERATOR_TOKEN: '', PIPELINE_PORT: '5000', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ operatorToken: undefined, port: 5000, redisUrl: 'redis://127.0.0.1:6379' });
     expect(searchSettings({ MEILI_SEARCH_KEY: '', MEILI_ADMIN_HOST: 'http://127.0.0.1:7700' })).toEqual({ searchKey: undefined, searchKeyUid: undefined, tokenTtlDays: undefined, adminKey: undefined, adminHost: 'http://127.0.0.1:7700' });
   });

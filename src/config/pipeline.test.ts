@@ -129,7 +129,10 @@ describe('rollbackConfig', () => {
       publisher: undefined,
       paths: { sites: 'dist', tenants: 'tenants', data: defaultDataDir('dist') },
       state: { databaseUrl: undefined, files: 'local' },
+      tenantLock: { lockMs: PIPELINE_DEFAULTS.lockMs, waitMs: PIPELINE_DEFAULTS.rollbackWaitSeconds * 1000 },
     });
+    expect(rollbackConfig({ PIPELINE_ROLLBACK_WAIT_SECONDS: '20' }, { tenant: 'acme' }).tenantLock.waitMs).toBe(20_000);
+    expect(() => rollbackConfig({ PIPELINE_ROLLBACK_WAIT_SECONDS: '0' }, { tenant: 'acme' })).toThrow('PIPELINE_ROLLBACK_WAIT_SECONDS');
     expect(rollbackConfig({}, { tenant: 'acme', list: true }).action).toBe('list');
     expect(rollbackConfig({}, { tenant: 'acme', 'release-hold': true, 'no-hold': true, data: '/d' })).toMatchObject({
       action: 'release-hold',

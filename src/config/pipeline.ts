@@ -48,6 +48,8 @@ export const PIPELINE_DEFAULTS = {
   photoFollowUps: 3,
   /** A Redis job's and tenant's lock (ms), renewed while the job runs. */
   lockMs: 30_000,
+  /** How long the rollback command (REDIS_URL) waits for a release job of its tenant to give up the tenant's lock (seconds): a full release of a large tenant takes under a minute. */
+  rollbackWaitSeconds: 300,
   /** How long a stopping pipeline waits for the jobs in hand before it leaves them unfinished and ends their render children (ms): longer than a release takes. */
   stopJobsMs: 15 * 60_000,
   /** A worker's lease on a code version's compile in the state (ms), renewed while it compiles; another worker takes over after it (src/pipeline/release/renderers.ts). */
@@ -120,6 +122,8 @@ const PIPELINE_SETTINGS = {
   cores: ['PIPELINE_CORES', optionalInteger(1, 4096)],
   /** Memory one job in parallel takes (MB, default PIPELINE_DEFAULTS.jobMemoryMb). */
   jobMemoryMb: ['PIPELINE_JOB_MEMORY_MB', integer(PIPELINE_DEFAULTS.jobMemoryMb, 64, 1_048_576)],
+  /** How long the rollback command waits for a running release job of its tenant (seconds) before it gives up, changing nothing. */
+  rollbackWaitSeconds: ['PIPELINE_ROLLBACK_WAIT_SECONDS', integer(PIPELINE_DEFAULTS.rollbackWaitSeconds, 1, 3600)],
   /** Free space (MB) a worker publishing to a bucket keeps on its `--sites` disk (0 never trims); unset: sitesMinFreeBytes. */
   sitesMinFreeMb: ['PIPELINE_SITES_MIN_FREE_MB', optionalInteger(0, 1_048_576)],
 } as const satisfies SettingSources;
@@ -342,8 +346,10 @@ export interface RollbackConfig {
   publisher: string | undefined;
   paths: { sites: string; tenants: string; data: string };
   state: PipelineConfig['state'];
-  /** The shared queue (REDIS_URL): --release-hold queues the tenant's job there. */
+  /** The shared queue (REDIS_URL): the command holds the tenant's lock there for its change, and --release-hold queues the tenant's job there. */
   redisUrl: string | undefined;
+  /** The tenant lock's time (renewed while held) and the longest wait for a job of the tenant that holds it (ms). */
+  tenantLock: { lockMs: number; waitMs: number };
 }
 
 /** Resolve the rollback command's configuration; throws ConfigError on a bad setting or a missing tenant. */
@@ -360,6 +366,7 @@ export function rollbackConfig(env: Environment, flags: RollbackFlags): Rollback
     paths: { sites, tenants: flags.tenants ?? 'tenants', data },
     state,
     redisUrl: settings.redisUrl,
+    tenantLock: { lockMs: PIPELINE_DEFAULTS.lockMs, waitMs: settings.rollbackWaitSeconds * 1000 },
   };
 }
 

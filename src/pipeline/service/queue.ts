@@ -4,7 +4,8 @@
  * run after the last. In-process (default): up to `concurrency` tenants build in parallel, one
  * tenant never twice at once. Redis (REDIS_URL): a BullMQ queue shared by workers on several
  * machines, with a per-tenant lock (createRedisQueue says how a dead or starved worker's job
- * moves on without two releases of one tenant going live).
+ * moves on without two releases of one tenant going live). The rollback command takes the same
+ * lock for its move (withTenantLock), so it never lands while a job of the tenant runs.
  */
 import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
@@ -126,6 +127,8 @@ export function createInProcessQueue(
 
 /** Queue name in Redis. */
 export const QUEUE_NAME = 'dealer-pipeline';
+/** BullMQ's key prefix when none is given (the deployment's: tests give their own). */
+const DEFAULT_PREFIX = 'bull';
 /** The Redis channel of `prepare` hints. */
 const prepareChannel = (prefix: string) => `${prefix}:${QUEUE_NAME}:prepare`;
 
@@ -173,7 +176,7 @@ function openProducer(redisUrl: string, options: { prefix?: string; onEvent?: Qu
   const queueErrors = outageReporter('queue', onEvent);
   queue.on('error', (error: Error) => queueErrors.error(error));
   redis.on('ready', () => queueErrors.ready());
-  const channel = prepareChannel(options.prefix ?? 'bull');
+  const channel = prepareChannel(options.prefix ?? DEFAULT_PREFIX);
   const drop = () => {
     queue.disconnect().catch(() => {});
     redis.disconnect();
@@ -207,22 +210,131 @@ const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis
 const CLAIM_LOCK = `local held = redis.call('get', KEYS[1]) if held == ARGV[1] or not held then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 else return 0 end`;
 
 /**
+ * A tenant's lock: one holder at a time, a release job for its run (value `<worker>:<job id>`) or
+ * a rollback for its move (`<process>:rollback`). It lapses `lockMs` after its last renewal.
+ */
+const tenantLockKey = (prefix: string, slug: string) => `${prefix}:${QUEUE_NAME}:tenant-lock:${slug}`;
+const ROLLBACK_HOLDER = 'rollback';
+
+/** Who a tenant lock's value names: `job <id> (worker <worker>)` or `a rollback (process <process>)`. */
+function lockHolder(value: string | null): string {
+  if (value === null) return 'a holder whose lock just ended';
+  const cut = value.lastIndexOf(':');
+  const [owner, what] = cut < 0 ? [value, ''] : [value.slice(0, cut), value.slice(cut + 1)];
+  return what === ROLLBACK_HOLDER ? `a rollback (process ${owner})` : `job ${what} (worker ${owner})`;
+}
+
+/** A tenant lock this process holds, renewed every third of its time until released. */
+interface HeldTenantLock {
+  /** Renew it now (or take it again when it lapsed and nobody took it): false when another holder has it. */
+  claim(): Promise<boolean>;
+  /** Stop renewing and give it up (a lock another holder took meanwhile stays theirs). */
+  release(): Promise<void>;
+}
+
+/** Take `slug`'s lock as `value` (SET NX PX): the lock, renewed from now on, or who holds it. */
+async function takeTenantLock(
+  redis: IORedis,
+  lock: { prefix: string; slug: string; value: string; lockMs: number },
+): Promise<HeldTenantLock | { heldBy: string }> {
+  const key = tenantLockKey(lock.prefix, lock.slug);
+  if ((await redis.set(key, lock.value, 'PX', lock.lockMs, 'NX')) !== 'OK') return { heldBy: lockHolder(await redis.get(key)) };
+  const claim = async () => Number(await redis.eval(CLAIM_LOCK, 1, key, lock.value, String(lock.lockMs))) === 1;
+  // Renewed, or taken again when it vanished (Redis restarted without its data) and nobody took it meanwhile.
+  const renew = setInterval(() => claim().catch(() => {}), Math.max(250, Math.floor(lock.lockMs / 3)));
+  return {
+    claim,
+    async release() {
+      clearInterval(renew);
+      await redis.eval(RELEASE_LOCK, 1, key, lock.value).catch(() => {});
+    },
+  };
+}
+
+/** What withTenantLock throws when the tenant's lock stayed another's for the whole wait. */
+export class TenantLockBusy extends Error {
+  readonly slug: string;
+  readonly heldBy: string;
+
+  constructor(slug: string, heldBy: string, waitMs: number) {
+    super(`tenant ${slug} is busy: ${heldBy} holds its lock and did not give it up within ${Math.round(waitMs / 1000)} s; nothing was changed`);
+    this.slug = slug;
+    this.heldBy = heldBy;
+  }
+}
+
+/**
+ * Run `work` holding `slug`'s tenant lock (the one release jobs hold: createRedisQueue), renewed
+ * while it runs, so no job of the tenant runs meanwhile and none starts until it is done (a job
+ * that meets it goes back to the queue for a second). A lock held by a job is waited for up to
+ * `waitMs` (`onWait` is told who holds it once), then TenantLockBusy. A Redis that does not answer
+ * fails it at once: `work` never runs unlocked.
+ */
+export async function withTenantLock<T>(
+  redisUrl: string,
+  slug: string,
+  options: { waitMs: number; lockMs: number; prefix?: string; onWait?: (heldBy: string) => void },
+  work: () => Promise<T>,
+): Promise<T> {
+  const redis = new IORedis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 10_000 });
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => (lastError = error));
+  const value = `${process.pid}-${randomBytes(4).toString('hex')}:${ROLLBACK_HOLDER}`;
+  const deadline = Date.now() + options.waitMs;
+  try {
+    let held: HeldTenantLock | undefined;
+    let told = false;
+    while (!held) {
+      const taken = await takeTenantLock(redis, { prefix: options.prefix ?? DEFAULT_PREFIX, slug, value, lockMs: options.lockMs }).catch((error: Error) => {
+        throw new Error(`Redis did not answer (${lastError?.message ?? error.message}): ${slug}'s tenant lock was not taken; nothing was changed`);
+      });
+      if ('claim' in taken) held = taken;
+      else {
+        if (!told) options.onWait?.(taken.heldBy);
+        told = true;
+        if (Date.now() >= deadline) throw new TenantLockBusy(slug, taken.heldBy, options.waitMs);
+        await new Promise((done) => setTimeout(done, Math.min(250, Math.max(0, deadline - Date.now()))));
+      }
+    }
+    try {
+      return await work();
+    } finally {
+      await held.release();
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
  * Whether a run still owns its job: the job lock must still carry this run's token (BullMQ
  * gives it a new one when it hands the job over) and the tenant lock must be this run's. A job
  * gone from Redis (restarted without its data) is still the run's while it holds the tenant
  * lock: no other run can hold the job.
  */
-function ownerCheck(run: { job: Job<{ slug: string }>; token?: string; locks: IORedis; key: string; value: string; lockMs: number; prefix: string; onEvent: QueueEvents }) {
-  const { job, token, locks, key, value, lockMs, onEvent } = run;
+function ownerCheck(run: {
+  job: Job<{ slug: string }>;
+  token?: string;
+  locks: IORedis;
+  tenantLock: HeldTenantLock;
+  lockMs: number;
+  prefix: string;
+  onEvent: QueueEvents;
+}) {
+  const { job, token, locks, tenantLock, lockMs, onEvent } = run;
   const slug = job.data.slug;
   return async (): Promise<string | null> => {
-    const [jobLock, tenantLock] = await Promise.all([token ? job.extendLock(token, lockMs) : Promise.resolve(1), locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs))]);
+    const [jobLock, tenantOurs] = await Promise.all([token ? job.extendLock(token, lockMs) : Promise.resolve(1), tenantLock.claim()]);
     const jobOurs = Number(jobLock) === 1;
-    const tenantOurs = Number(tenantLock) === 1;
     if (jobOurs && tenantOurs) return null;
     const vanished = !jobOurs && (await locks.exists(`${run.prefix}:${QUEUE_NAME}:${job.id}`)) === 0;
     if (vanished && tenantOurs) {
-      onEvent('job-lost', { level: 'warn', tenant: slug, job: job.id, reason: 'Redis lost this job (its data were lost); the run goes on under the tenant lock' });
+      onEvent('job-lost', {
+        level: 'warn',
+        tenant: slug,
+        job: job.id,
+        reason: 'Redis lost this job (its data were lost); the run goes on under the tenant lock',
+      });
       return null;
     }
     onEvent('lock-lost', { level: 'warn', tenant: slug, job: job.id, jobLock: jobOurs, tenantLock: tenantOurs });
@@ -319,7 +431,7 @@ export function createRedisQueue(
   options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: QueueEvents; onPrepare?: (slug: string) => void },
 ): RebuildQueue {
   const lockMs = options.lockMs ?? PIPELINE_DEFAULTS.lockMs;
-  const prefix = options.prefix ?? 'bull';
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
   const onEvent = options.onEvent ?? (() => {});
   const produced = openProducer(redisUrl, { prefix, onEvent });
   const producer = produced.producer;
@@ -333,16 +445,10 @@ export function createRedisQueue(
     QUEUE_NAME,
     async (job: Job<{ slug: string }>, token?: string) => {
       const slug = job.data.slug;
-      const key = `${prefix}:${QUEUE_NAME}:tenant-lock:${slug}`;
-      const value = `${owner}:${job.id}`;
-      const acquired = await locks.set(key, value, 'PX', lockMs, 'NX');
-      // Another worker is building this tenant: come back shortly (its run may not include our change).
-      if (acquired !== 'OK') await putBack(job, token, { event: 'tenant-busy', delayMs: 1000, onEvent });
-      // Renewed, or taken again when it vanished (Redis restarted without its data) and nobody took it meanwhile.
-      const renew = setInterval(() => {
-        locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs)).catch(() => {});
-      }, Math.max(250, Math.floor(lockMs / 3)));
-      const stillOwner = ownerCheck({ job, token, locks, key, value, lockMs, prefix, onEvent });
+      const tenantLock = await takeTenantLock(locks, { prefix, slug, value: `${owner}:${job.id}`, lockMs });
+      // Another worker is building this tenant, or a rollback moves it: come back shortly (a run under way may not include our change).
+      if (!('claim' in tenantLock)) return putBack(job, token, { event: 'tenant-busy', delayMs: 1000, onEvent });
+      const stillOwner = ownerCheck({ job, token, locks, tenantLock, lockMs, prefix, onEvent });
       try {
         onEvent('job-start', { tenant: slug, job: job.id });
         await handler(slug, { stillOwner });
@@ -352,8 +458,7 @@ export function createRedisQueue(
         if (error instanceof JobReturned) await putBack(job, token, { event: 'job-returned', delayMs: 0, onEvent });
         throw error;
       } finally {
-        clearInterval(renew);
-        await locks.eval(RELEASE_LOCK, 1, key, value).catch(() => {});
+        await tenantLock.release();
       }
     },
     {
