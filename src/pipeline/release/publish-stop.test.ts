@@ -6,14 +6,13 @@
  * Astro build is stood in for by a writer of the pages the checks ask for: what is under test is
  * the publish's retry.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogFields } from '../log.ts';
 import type { Publisher } from '../publish/types.ts';
 import { JobReturned } from '../service/queue.ts';
-import { openPipelineState, type PipelineState } from '../state/store.ts';
+import { openPipelineState } from '../state/store.ts';
+import { releaseJobGround } from '../../../tests/support/release-build.ts';
 import { rebuildTenant } from './run.ts';
 
 vi.mock('./build.ts', async (importOriginal) => {
@@ -21,22 +20,9 @@ vi.mock('./build.ts', async (importOriginal) => {
   return { ...(await importOriginal<typeof import('./build.ts')>()), ...standInBuild(checkedPages) };
 });
 
-const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors');
 const SLUG = 'stop-motors';
-const root = mkdtempSync(join(tmpdir(), 'publish-stop-'));
-const tenantDir = join(root, 'tenants', SLUG);
-let state: PipelineState;
-
-beforeAll(async () => {
-  cpSync(FIXTURE, tenantDir, { recursive: true });
-  const site = JSON.parse(readFileSync(join(tenantDir, 'site.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(tenantDir, 'site.json'), JSON.stringify({ ...site, slug: SLUG, url: `https://${SLUG}.example.com.au` }));
-  state = await openPipelineState({ dataDir: join(root, 'data') });
-});
-afterAll(async () => {
-  await state.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const ground = releaseJobGround('publish-stop', SLUG);
+const { root, tenantDir } = ground;
 
 /** A transient bucket error (transient.ts isTransient): tried again after a wait. */
 const slowDown = () => Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown' });
@@ -58,7 +44,7 @@ describe("a release's bucket publish when its worker stops", () => {
     const job = rebuildTenant({
       tenantDir,
       sitesDir: join(root, 'sites'),
-      state,
+      state: ground.state,
       publisher,
       env: {},
       renderers: join(root, 'renderers'),
@@ -78,7 +64,7 @@ describe("a release's bucket publish when its worker stops", () => {
     expect(events.filter((fields) => fields.event === 'dependency-wait')).toHaveLength(1);
     // Given back, not failed: no release line, no failure in the status.
     expect(events.some((fields) => fields.event === 'release')).toBe(false);
-    expect((await state.tenants.status(SLUG))?.lastFailure ?? null).toBeNull();
+    expect((await ground.state.tenants.status(SLUG))?.lastFailure ?? null).toBeNull();
   }, 90_000);
 });
 
@@ -101,7 +87,7 @@ describe('a stop after the bucket switched its live pointer', () => {
     const outcome = await rebuildTenant({
       tenantDir,
       sitesDir: join(root, 'sites-switched'),
-      state,
+      state: ground.state,
       publisher,
       env: {},
       renderers: join(root, 'renderers'),
@@ -115,7 +101,7 @@ describe('a stop after the bucket switched its live pointer', () => {
     expect(outcome).not.toBeInstanceOf(JobReturned);
     expect(tries).toBe(2);
     expect(bucketLive).toBeDefined();
-    expect(await state.tenants.live(SLUG)).toBe(bucketLive);
+    expect(await ground.state.tenants.live(SLUG)).toBe(bucketLive);
   }, 90_000);
 
   it('a stop while the try that then switches still runs: that try switching and failing is not given back either', async () => {

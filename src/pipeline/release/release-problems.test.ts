@@ -6,15 +6,15 @@
  * report, and gone once a release has none. The Astro build is stood in for by a writer of the
  * pages the checks ask for: what is under test is what the job reports, not the pages.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogFields } from '../log.ts';
 import { collectOperatorStatus, renderOperatorPage } from '../service/operator.ts';
 import { STATUS_REPORT_MAX } from '../state/records.ts';
 import { readStatus, releaseProblems } from '../state/status.ts';
-import { openPipelineState, type PipelineState } from '../state/store.ts';
+import { FIXTURE } from '../../../tests/support/pipeline-env.ts';
+import { releaseJobGround } from '../../../tests/support/release-build.ts';
 import { rebuildTenant } from './run.ts';
 
 vi.mock('./build.ts', async (importOriginal) => {
@@ -22,26 +22,11 @@ vi.mock('./build.ts', async (importOriginal) => {
   return { ...(await importOriginal<typeof import('./build.ts')>()), ...standInBuild(checkedPages) };
 });
 
-const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors');
 const SLUG = 'yard-motors';
 const LOST =
   'yard-motors: search page /search/toyota is the make page "Toyota"; the location page "Toyota Yard" has the same path and is not built (its cars are still found from the all-stock page): give the location another slug';
-const root = mkdtempSync(join(tmpdir(), 'release-problems-'));
-const tenants = join(root, 'tenants');
-const sites = join(root, 'sites');
-const tenantDir = join(tenants, SLUG);
-let state: PipelineState;
-
-beforeAll(async () => {
-  cpSync(FIXTURE, tenantDir, { recursive: true });
-  const site = JSON.parse(readFileSync(join(tenantDir, 'site.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(tenantDir, 'site.json'), JSON.stringify({ ...site, slug: SLUG, url: `https://${SLUG}.example.com.au` }));
-  state = await openPipelineState({ dataDir: join(root, 'data') });
-});
-afterAll(async () => {
-  await state.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const ground = releaseJobGround('release-problems', SLUG);
+const { root, tenants, sites, tenantDir } = ground;
 
 /** The fixture's stock with its first car (a Toyota) at a location of slug `slug`. */
 function stockAt(slug: string): void {
@@ -52,13 +37,20 @@ function stockAt(slug: string): void {
 /** One job of the tenant: its result and its `release` log line. */
 async function release() {
   const events: LogFields[] = [];
-  const result = await rebuildTenant({ tenantDir, sitesDir: sites, state, env: {}, renderers: join(root, 'renderers'), log: (fields) => events.push(fields) });
+  const result = await rebuildTenant({
+    tenantDir,
+    sitesDir: sites,
+    state: ground.state,
+    env: {},
+    renderers: join(root, 'renderers'),
+    log: (fields) => events.push(fields),
+  });
   return { result, line: events.find((event) => event.event === 'release') };
 }
 
 /** The operator's view of the tenant: its /status.json entry and its row of /status. */
 async function operatorView() {
-  const status = await collectOperatorStatus(tenants, sites, { waiting: 0, running: 0, debouncing: 0 }, Date.now(), state);
+  const status = await collectOperatorStatus(tenants, sites, { waiting: 0, running: 0, debouncing: 0 }, Date.now(), ground.state);
   return { tenant: status.tenants[0]!, page: renderOperatorPage(status, 'csrf') };
 }
 
@@ -69,7 +61,7 @@ describe("a release's problems", () => {
     expect(first.result).toMatchObject({ outcome: 'published' });
     expect(first.line).toMatchObject({ level: 'warn', outcome: 'published', problems: 1 });
     const success = { release: first.result.release, problems: 1, report: `- ${LOST}\n` };
-    expect((await state.tenants.status(SLUG))?.lastSuccess).toMatchObject(success);
+    expect((await ground.state.tenants.status(SLUG))?.lastSuccess).toMatchObject(success);
     expect(readStatus(sites, SLUG)?.lastSuccess).toMatchObject(success);
     const view = await operatorView();
     expect(view.tenant.lastSuccess).toMatchObject(success);
@@ -81,7 +73,7 @@ describe("a release's problems", () => {
     expect(second.result).toMatchObject({ outcome: 'published' });
     expect(second.line).not.toHaveProperty('level');
     expect(second.line).not.toHaveProperty('problems');
-    const cleared = (await state.tenants.status(SLUG))?.lastSuccess;
+    const cleared = (await ground.state.tenants.status(SLUG))?.lastSuccess;
     expect(cleared).toMatchObject({ release: second.result.release });
     expect(cleared).not.toHaveProperty('problems');
     expect(cleared).not.toHaveProperty('report');

@@ -5,15 +5,13 @@
  * job's bucket publish (a store hook), between its pointer read and its switch. The Astro build
  * is stood in for by a writer of the pages the checks ask for.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { layout, type LivePointer } from '../../platform/bucket/layout.ts';
 import { DirectoryObjectStore, type ObjectStore } from '../../platform/bucket/object-store.ts';
 import { createBucketPublisher } from '../publish/s3-publisher.ts';
 import type { Publisher } from '../publish/types.ts';
-import { openPipelineState, type PipelineState } from '../state/store.ts';
+import { releaseJobGround } from '../../../tests/support/release-build.ts';
 import { rollbackTenant } from './rollback.ts';
 import { rebuildTenant, type RebuildOptions } from './run.ts';
 
@@ -22,23 +20,9 @@ vi.mock('./build.ts', async (importOriginal) => {
   return { ...(await importOriginal<typeof import('./build.ts')>()), ...standInBuild(checkedPages) };
 });
 
-const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors');
 const SLUG = 'race-motors';
-const root = mkdtempSync(join(tmpdir(), 'rollback-race-'));
-const tenantDir = join(root, 'tenants', SLUG);
-const sitesDir = join(root, 'sites');
-let state: PipelineState;
-
-beforeAll(async () => {
-  cpSync(FIXTURE, tenantDir, { recursive: true });
-  const site = JSON.parse(readFileSync(join(tenantDir, 'site.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(tenantDir, 'site.json'), JSON.stringify({ ...site, slug: SLUG, url: `https://${SLUG}.example.com.au` }));
-  state = await openPipelineState({ dataDir: join(root, 'data') });
-});
-afterAll(async () => {
-  await state.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const ground = releaseJobGround('rollback-race', SLUG);
+const { root, tenantDir, sites: sitesDir } = ground;
 
 /** A directory store whose reads of `key` run `hook` once armed (after the read: the caller holds what it read). */
 function hookedStore(dir: string): { store: ObjectStore; arm: (key: string, hook: () => Promise<void>) => void } {
@@ -64,7 +48,7 @@ const jobOf =
   (minutes: number): RebuildOptions => ({
     tenantDir,
     sitesDir: sites,
-    state,
+    state: ground.state,
     publisher,
     env: {},
     renderers: join(root, 'renderers'),
@@ -84,24 +68,24 @@ describe('a rollback while a release of the same tenant publishes', () => {
     expect([first.outcome, second.outcome]).toEqual(['published', 'published']);
     // The third job has read the bucket's pointer (second) and now reads second's manifest: the operator rolls back to first.
     arm(layout.manifest(SLUG, second.release!), async () => {
-      await rollbackTenant({ sitesDir, slug: SLUG, to: first.release!, state, publisher });
+      await rollbackTenant({ sitesDir, slug: SLUG, to: first.release!, state: ground.state, publisher });
     });
     const third = await rebuildTenant(job(3));
     expect(third.outcome).toBe('superseded');
-    expect(await state.tenants.live(SLUG)).toBe(first.release);
-    expect((await state.tenants.hold(SLUG))?.release).toBe(first.release);
+    expect(await ground.state.tenants.live(SLUG)).toBe(first.release);
+    expect((await ground.state.tenants.hold(SLUG))?.release).toBe(first.release);
     const pointer = await pointerOf(store);
     expect(pointer.release).toBe(first.release);
     // The release the rollback left stays listed for the edges' pointer caches (prune spares it).
     expect(pointer.recent?.map((entry) => entry.release)).toContain(second.release);
-    expect((await state.tenants.status(SLUG))?.lastOutcome).toBe('rolled-back');
+    expect((await ground.state.tenants.status(SLUG))?.lastOutcome).toBe('rolled-back');
   }, 90_000);
 
   it('caught half way (its bucket pointer moved, the state not yet): the job does not switch the bucket back', async () => {
     const { store, arm } = hookedStore(join(root, 'bucket-half'));
     const publisher = createBucketPublisher({ store });
     const job = jobOf(publisher, join(root, 'sites-half'));
-    await state.tenants.setHold(SLUG, null);
+    await ground.state.tenants.setHold(SLUG, null);
     const first = await rebuildTenant(job(11));
     const second = await rebuildTenant(job(12));
     // The rollback's first step only (publisher.rollback: the bucket's pointer), as rollbackTenant takes it.
