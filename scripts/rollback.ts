@@ -5,13 +5,11 @@
  *   npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--to <release id>] [--list] [--publisher s3|<module>]
  *   npm run rollback -- --tenant <slug> --release-hold
  *
- * Without --to, the release before the current one. The tenant is then held on it (feeds taken
- * in, not published) until --release-hold, which publishes what was taken in meanwhile (it
- * queues the job with REDIS_URL; the intake's reconciler would find the tenant behind anyway).
- * The search index is synced to the release's stock. With --publisher, the publisher's live
- * pointer (the bucket's, for s3) moves first. With REDIS_URL the rollback and --release-hold
- * hold the tenant's lock (the one release jobs hold) for their whole change: a running job of the
- * tenant is waited for up to PIPELINE_ROLLBACK_WAIT_SECONDS, then the command fails, changing nothing.
+ * Without --to, the release before the current one; the tenant is then held on it until
+ * --release-hold publishes what was taken in meanwhile (queued with REDIS_URL). The search index
+ * follows the release's stock; with --publisher, its live pointer moves first. With REDIS_URL both
+ * hold the tenant's lock (the release jobs' one) throughout, waiting for a running job up to
+ * PIPELINE_ROLLBACK_WAIT_SECONDS, else failing with nothing changed (docs/deploy.md "Rolling back").
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
