@@ -38,7 +38,7 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
           features: { reserve: true, garage: true },
           gated_routes: gated,
         },
-        stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4')],
+        stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4'), car(5, 'car-5'), car(6, 'car-6')],
       });
     tenant('gated', ['/checkout', '/finance', '/sell-my-car', '/trade-in', '/online-payment']);
     tenant('open', []);
@@ -296,6 +296,32 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     expect(hold.statusCode, hold.body).toBe(201);
     // Signed out, the shopper's own lead still asks for sign-in (the form keeps its place and comes back to it).
     expect((await laterStep(host('gated'), leadId)).statusCode).toBe(401);
+  });
+
+  it("answers a payment of another shopper's lead exactly as an unknown payment: no status, no card", async () => {
+    const owner = { ...host('gated'), cookie: await signIn('gated', '0412345695') };
+    const other = { ...host('gated'), cookie: await signIn('gated', '0412345696') };
+    const started = await post('/api/leads', owner, { ...reserveLead, car_id: '5' });
+    expect(started.statusCode, started.body).toBe(201);
+    const hold = await holdFor(owner, started.json().lead_id as string, 'attempt-owner-5');
+    expect(hold.statusCode, hold.body).toBe(201);
+    const paymentId = hold.json().payment_id as string;
+    const unknownId = randomUUID();
+    for (const call of [
+      (id: string) => app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: other }),
+      (id: string) => app.inject({ method: 'POST', url: `/api/payments/${id}/intent`, headers: other }),
+    ]) {
+      const unknown = await call(unknownId);
+      const foreign = await call(paymentId);
+      expect(unknown.statusCode, unknown.body).toBe(404);
+      expect({ status: foreign.statusCode, body: foreign.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+    }
+    // No card intent was made for the other shopper: the payer's own card is the first.
+    expect((await app.payments.get('gated', paymentId))?.provider_ref).toBeNull();
+    const status = await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: owner });
+    expect(status.statusCode, status.body).toBe(200);
+    const intent = await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: owner });
+    expect(intent.statusCode, intent.body).toBe(201);
   });
 
   it('leaves a lead with no shopper recorded open to any signed-in shopper: one stored before, or started where the site gates nothing', async () => {

@@ -9,12 +9,13 @@
  */
 import * as v from 'valibot';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseOr400, sendError } from '../../kernel/http.ts';
-import { gatedOnly, passesGate, type GatedAction } from '../../kernel/gated-actions.ts';
+import { gatedOnly, leadShopper, passesGate, type GatedAction } from '../../kernel/gated-actions.ts';
 import { currentUser, type SessionStore } from '../../kernel/session.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
-import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
+import { leadOpenTo } from '../../leads/row.ts';
+import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, PAYMENT_UNKNOWN_MESSAGE, type Payments, type PaymentRow } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { onlinePaymentLimitRefusal } from '../../../lib/forms/online-payment.ts';
 
@@ -65,6 +66,15 @@ export interface PaymentsPluginOptions {
 /** The payments feature's routes (the Payments service itself is built by app.ts: its worker runs beside the outbox). */
 export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (app, deps) => {
   const { payments, sessions, now } = deps;
+
+  /**
+   * Whether the caller may name `payment` (its card, its status): its lead is open to them (leadOpenTo, the lead routes' rule),
+   * so a payment of a lead another shopper started is answered as an unknown id; a payment whose lead recorded no shopper stays open.
+   */
+  async function paymentOpenTo(request: FastifyRequest, payment: PaymentRow): Promise<boolean> {
+    const lead = payment.lead_id ? await deps.leads.get(request.tenant.slug, payment.lead_id) : undefined;
+    return !lead || leadOpenTo(lead, await leadShopper(sessions, request, now(), [], lead));
+  }
 
   app.post('/api/payments/reservations', { preHandler: gatedOnly(sessions, now, 'reserve') }, async (request, reply) => {
     const body = parseOr400(StartReservationSchema, request.body, reply);
@@ -125,9 +135,10 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   app.post('/api/payments/:id/intent', async (request, reply) => {
     const params = parseOr400(PaymentParams, request.params, reply);
     if (!params) return reply;
-    // The card of a gated family's payment (a reservation: checkout; an invoice: online-payment); an unknown id is createIntent's 404.
+    // The card of a gated family's payment (a reservation: checkout; an invoice: online-payment); an unknown id is createIntent's 404, and so is another shopper's.
     const payment = await payments.get(request.tenant.slug, params.id);
     if (payment && !(await passesGate(sessions, request, reply, now(), paymentAction(payment.kind)))) return reply;
+    if (payment && !(await paymentOpenTo(request, payment))) return sendError(reply, 404, PAYMENT_UNKNOWN_MESSAGE);
     const result = await payments.createIntent(request.tenant, params.id, request.client);
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');
@@ -137,11 +148,11 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   app.get('/api/payments/:id', async (request, reply) => {
     const params = parseOr400(PaymentParams, request.params, reply);
     if (!params) return reply;
-    // The payer's status, held to its family's gate as its card is (before the provider is asked for it); an unknown id is the 404 below.
+    // The payer's status, held to its family's gate and to its lead's shopper as its card is (before the provider is asked for it); an unknown id is the 404 below.
     const stored = await payments.get(request.tenant.slug, params.id);
     if (stored && !(await passesGate(sessions, request, reply, now(), paymentAction(stored.kind)))) return reply;
     // Its verdict asked of the provider when the webhook is late (at most once in a while: the server decides, not the polling).
-    const payment = await payments.polled(request.tenant, params.id);
+    const payment = stored && (await paymentOpenTo(request, stored)) ? await payments.polled(request.tenant, params.id) : undefined;
     if (!payment) return sendError(reply, 404, 'Not found');
     reply.header('cache-control', 'no-store');
     return {

@@ -28,6 +28,8 @@ export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: fal
 
 /** The answer for a lead id that names no reservation: no such lead, or a lead that never asked to reserve (an enquiry, a test drive). */
 export const RESERVATION_UNKNOWN_MESSAGE = 'This reservation could not be found. Please start again.';
+/** The answer for a payment id that names no payment of this site (or, on the payments plugin's card call, another shopper's: leadOpenTo). */
+export const PAYMENT_UNKNOWN_MESSAGE = 'This payment could not be found. Please start again.';
 export const NO_PROVIDER_MESSAGE = 'Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.';
 export const RESERVED_MESSAGE = 'Sorry, this car has just been reserved by another buyer. Please choose another car or call us.';
 /** A new start of the lead whose own deposit reserved the car (paid by its webhook, or by a verdict asked on this start): the spec has no wording (docs/decisions.md). */
@@ -195,7 +197,7 @@ export async function startOnlinePayment(ctx: PaymentsContext, tenant: ApiTenant
   const provider = ctx.provider(tenant);
   if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
   const lead = await ctx.deps.leads.get(tenant.slug, input.leadId);
-  if (!lead) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
+  if (!lead) return { ok: false, status: 404, error: PAYMENT_UNKNOWN_MESSAGE };
   const byKey = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
   if (byKey) return byKey.kind === 'online-payment' && byKey.lead_id === input.leadId ? attemptAgain(ctx, provider, byKey) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
   const refused = await invoiceRefused(ctx, tenant.slug, input.reference, input.amountCents);
@@ -228,7 +230,7 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
   const provider = ctx.provider(tenant);
   if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
   const row = await ctx.repo.get(tenant.slug, paymentId);
-  if (!row) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
+  if (!row) return { ok: false, status: 404, error: PAYMENT_UNKNOWN_MESSAGE };
   if (row.status !== 'pending') return { ok: false, status: 409, error: endedMessage(row) };
   if (row.provider_ref) return intentAgain(ctx, provider, row);
   const at = ctx.deps.now();
