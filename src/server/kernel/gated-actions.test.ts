@@ -324,6 +324,28 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     expect(intent.statusCode, intent.body).toBe(201);
   });
 
+  it("records the shopper of an invoice payment's lead where the site gates online payment: another shopper's data about it is refused", async () => {
+    const owner = { ...host('gated'), cookie: await signIn('gated', '0412345697') };
+    const other = { ...host('gated'), cookie: await signIn('gated', '0412345698') };
+    await app.payments.issueInvoice('gated', { reference: 'INV-SHOPPER-1', amountCents: 10_000, expiresAt: Date.now() + 86_400_000 });
+    const started = await post('/api/payments/online-payment', owner, {
+      ...contact,
+      reference: 'INV-SHOPPER-1',
+      amount: '100.00',
+      attempt: 'attempt-invoice-owner-1',
+      terms_conditions: true,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const leadId = started.json().lead_id as string;
+    const extra = (headers: Record<string, string>, id: string) => post('/api/miscellaneous', headers, { column_name: 'notes', lead_id: id, note: 'about it' });
+    const unknown = await extra(other, randomUUID());
+    const foreign = await extra(other, leadId);
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect({ status: foreign.statusCode, body: foreign.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+    expect((await app.inject({ method: 'GET', url: `/api/payments/${started.json().payment_id as string}`, headers: other })).statusCode).toBe(404);
+    expect((await extra(owner, leadId)).statusCode).toBe(200);
+  });
+
   it('leaves a lead with no shopper recorded open to any signed-in shopper: one stored before, or started where the site gates nothing', async () => {
     const other = { ...host('gated'), cookie: await signIn('gated', '0412345692') };
     const before = await app.stores.leads.save({ tenant: 'gated', values: { ...reserveLead, car_id: '4' }, destinations: [], now: Date.now() });

@@ -109,10 +109,12 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const confirming = await payments.invoiceConfirming(tenant, reference, { attemptKey: attempt });
     if (confirming === INVOICE_PAID_MESSAGE) return sendError(reply, 422, FIX_ERRORS, { reference: confirming });
     if (confirming) return sendError(reply, 409, confirming);
-    // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
+    // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false); where the
+    // site gates online payment it is the signed-in shopper's the gate let through (leadShopper), as every gated lead is.
     const lead = await deps.leads.save({
       tenant: tenant.slug,
       clientKey: leadKey('online-payment', attempt),
+      shopper: await leadShopper(sessions, request, now(), ['online-payment']),
       values: {
         ...contact,
         category: 'Online Payment',
