@@ -38,7 +38,7 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
           features: { reserve: true, garage: true },
           gated_routes: gated,
         },
-        stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4'), car(5, 'car-5'), car(6, 'car-6')],
+        stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4'), car(5, 'car-5'), car(6, 'car-6'), car(7, 'car-7'), car(8, 'car-8')],
       });
     tenant('gated', ['/checkout', '/finance', '/sell-my-car', '/trade-in', '/online-payment']);
     tenant('open', []);
@@ -267,6 +267,9 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
   /** A reservation of `leadId`'s car (attempt key `attempt`). */
   const holdFor = (headers: Record<string, string>, leadId: string, attempt: string) =>
     post('/api/payments/reservations', headers, { lead_id: leadId, attempt, terms_conditions: true });
+  /** The online payment of invoice `reference` ($100, issued on the gated site) with `values` as its contact fields (attempt key `attempt`). */
+  const payInvoice = (headers: Record<string, string>, reference: string, attempt: string, values: object = contact) =>
+    post('/api/payments/online-payment', headers, { ...values, reference, amount: '100.00', attempt, terms_conditions: true });
 
   it('answers a lead another shopper started exactly as an unknown lead: no later step, no hold, no extra data', async () => {
     const owner = { ...host('gated'), cookie: await signIn('gated', '0412345690') };
@@ -328,13 +331,7 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     const owner = { ...host('gated'), cookie: await signIn('gated', '0412345697') };
     const other = { ...host('gated'), cookie: await signIn('gated', '0412345698') };
     await app.payments.issueInvoice('gated', { reference: 'INV-SHOPPER-1', amountCents: 10_000, expiresAt: Date.now() + 86_400_000 });
-    const started = await post('/api/payments/online-payment', owner, {
-      ...contact,
-      reference: 'INV-SHOPPER-1',
-      amount: '100.00',
-      attempt: 'attempt-invoice-owner-1',
-      terms_conditions: true,
-    });
+    const started = await payInvoice(owner, 'INV-SHOPPER-1', 'attempt-invoice-owner-1');
     expect(started.statusCode, started.body).toBe(201);
     const leadId = started.json().lead_id as string;
     const extra = (headers: Record<string, string>, id: string) => post('/api/miscellaneous', headers, { column_name: 'notes', lead_id: id, note: 'about it' });
@@ -344,6 +341,34 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     expect({ status: foreign.statusCode, body: foreign.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
     expect((await app.inject({ method: 'GET', url: `/api/payments/${started.json().payment_id as string}`, headers: other })).statusCode).toBe(404);
     expect((await extra(owner, leadId)).statusCode).toBe(200);
+  });
+
+  it("completes a shopper's lead when its deposit or invoice is paid: the payment's verdict is the server's write, no shopper's", async () => {
+    const owner = { ...host('gated'), cookie: await signIn('gated', '0412345699') };
+    const started = await post('/api/leads', owner, { ...reserveLead, car_id: '6' });
+    expect(started.statusCode, started.body).toBe(201);
+    const deposit = await holdFor(owner, started.json().lead_id as string, 'attempt-owner-6');
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    await app.payments.issueInvoice('gated', { reference: 'INV-SHOPPER-2', amountCents: 10_000, expiresAt: Date.now() + 86_400_000 });
+    const invoice = await payInvoice(owner, 'INV-SHOPPER-2', 'attempt-invoice-owner-2');
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    for (const [paymentId, leadId] of [
+      [deposit.json().payment_id as string, started.json().lead_id as string],
+      [invoice.json().payment_id as string, invoice.json().lead_id as string],
+    ]) {
+      expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: owner })).statusCode).toBe(201);
+      const event = stripe.pay([...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id);
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/gated',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+        payload: event.payload,
+      });
+      expect(paid.json()).toMatchObject({ outcome: 'paid' });
+      const lead = await app.stores.leads.get('gated', leadId);
+      expect(lead?.form_completed).toBe(true);
+      expect(lead?.data.payment).toMatchObject({ status: 'paid', payment_id: paymentId });
+    }
   });
 
   it('leaves a lead with no shopper recorded open to any signed-in shopper: one stored before, or started where the site gates nothing', async () => {

@@ -67,6 +67,8 @@ export interface LeadWrite {
    * leadShopper): a new lead records them as its shopper; a later step of a lead that recorded another is not found.
    */
   shopper?: string;
+  /** The server's own later step (a payment's verdict put on its lead): it speaks for no shopper, so a lead's shopper does not hold it. */
+  byServer?: true;
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];
@@ -256,7 +258,7 @@ export class LeadWriter {
     const rows = await tx.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2${lock}`, [leadId, write.tenant]);
     if (!rows[0]) return { status: 'not-found' };
     const lead = leadFromRow(rows[0]);
-    if (!leadOpenTo(lead, write.shopper)) return { status: 'not-found' };
+    if (!write.byServer && !leadOpenTo(lead, write.shopper)) return { status: 'not-found' };
     const refusal = write.refuse?.(lead);
     if (refusal) return { status: 'refused', refusal };
     const merged: Record<string, unknown> = { ...lead.data };

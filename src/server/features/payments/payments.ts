@@ -300,6 +300,7 @@ export class Payments implements PaymentsContext {
     const saved = await this.deps.leads.save({
       tenant: tenant.slug,
       leadId: payment.lead_id,
+      byServer: true,
       refuse: (lead) => {
         const current = lead.data.payment as (LeadPaymentState & { reference?: string; payment_id?: unknown }) | undefined;
         if (typeof current?.payment_id === 'string' && current.payment_id !== payment.id && !older.has(current.payment_id)) {
