@@ -7,6 +7,8 @@ import { standInPayments } from '../../../tests/support/payments-app.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
 import { car, DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase } from '../../../tests/support/server-helpers.ts';
 import { writeTenantFolder } from '../../../tests/support/tenant-folder.ts';
+import { ATTEMPT_TAKEN_MESSAGE } from '../features/payments/payments.ts';
+import { LEAD_KEY_TAKEN_MESSAGE } from '../features/leads/plugin.ts';
 import { SIGN_IN_TO_CONTINUE } from './gated-actions.ts';
 
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -369,6 +371,33 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
       expect(lead?.form_completed).toBe(true);
       expect(lead?.data.payment).toMatchObject({ status: 'paid', payment_id: paymentId });
     }
+  });
+
+  it("refuses another shopper's replay of a lead's Idempotency-Key or payment attempt; the same shopper's replay is the same lead", async () => {
+    const owner = { ...host('gated'), cookie: await signIn('gated', '0412345700') };
+    const other = { ...host('gated'), cookie: await signIn('gated', '0412345701') };
+    const bob = { ...contact, name: 'Bob', email: 'bob@example.com', phone: '0412345701' };
+    const key = { 'idempotency-key': 'gated-replay-key-1' };
+    const first = await post('/api/leads', { ...owner, ...key }, { ...reserveLead, car_id: '7' });
+    expect(first.statusCode, first.body).toBe(201);
+    const leadId = first.json().lead_id as string;
+    const again = await post('/api/leads', { ...owner, ...key }, { ...reserveLead, car_id: '7' });
+    expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 200, body: { success: true, lead_id: leadId } });
+    const replay = await post('/api/leads', { ...other, ...key }, { ...reserveLead, ...bob, car_id: '7' });
+    expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 409, body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE } });
+    // Signed out, a replay not gated by its own values (a contact enquiry) is refused too.
+    const anonymous = await post('/api/leads', { ...host('gated'), ...key }, { ...contact, message: 'Hi', category: 'General Enquiry' });
+    expect({ status: anonymous.statusCode, body: anonymous.json() }).toEqual({ status: 409, body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE } });
+    expect((await app.stores.leads.get('gated', leadId))?.name).toBe('Rita');
+
+    await app.payments.issueInvoice('gated', { reference: 'INV-SHOPPER-3', amountCents: 10_000, expiresAt: Date.now() + 86_400_000 });
+    const paying = await payInvoice(owner, 'INV-SHOPPER-3', 'attempt-invoice-owner-3');
+    expect(paying.statusCode, paying.body).toBe(201);
+    const taken = await payInvoice(other, 'INV-SHOPPER-3', 'attempt-invoice-owner-3', bob);
+    expect({ status: taken.statusCode, body: taken.json() }).toEqual({ status: 409, body: { success: false, error: ATTEMPT_TAKEN_MESSAGE } });
+    const retried = await payInvoice(owner, 'INV-SHOPPER-3', 'attempt-invoice-owner-3');
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toMatchObject({ lead_id: paying.json().lead_id, payment_id: paying.json().payment_id });
   });
 
   it('leaves a lead with no shopper recorded open to any signed-in shopper: one stored before, or started where the site gates nothing', async () => {

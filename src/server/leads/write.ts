@@ -2,8 +2,9 @@
  * The lead write: a new lead (or a later step merged into one), its delivery jobs and an
  * optional test-drive booking in ONE transaction, so a lead is committed with its outbox
  * jobs or not at all, and a retried submission (same Idempotency-Key) is answered with
- * the first one's id. The bind lists (`leadColumnValues`, the PostgreSQL group's arrays)
- * follow the leads table's column order. Shared by the leads and payments features.
+ * the first one's id (to its own shopper only: replayOf). The bind lists (`leadColumnValues`,
+ * the PostgreSQL group's arrays) follow the leads table's column order. Shared by the leads
+ * and payments features.
  */
 import { randomUUID } from 'node:crypto';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
@@ -44,13 +45,24 @@ function unprefixedKey(key: LeadKey | undefined): string | null {
   return sent === undefined || KEY_OWNERS.some((owner) => sent.startsWith(`${owner}:`)) ? null : sent;
 }
 
+/** What a new lead's key finds of the lead stored under it. */
+type KeyedLead = Pick<StoredLead, 'id' | 'revision' | 'shopper'>;
+
 /** The lead stored under `key` (or, for a browser's key, under the key as sent before the prefixes): the first of them. */
-async function storedUnderKey(db: SqlExecutor, tenant: string, key: LeadKey | undefined): Promise<{ id: string; revision: number } | undefined> {
-  const rows = await db.query<{ id: string; revision: number }>(
-    'SELECT id, revision FROM leads WHERE tenant = $1 AND (client_key = $2 OR client_key = $3) ORDER BY created_at, id LIMIT 1',
+async function storedUnderKey(db: SqlExecutor, tenant: string, key: LeadKey | undefined): Promise<KeyedLead | undefined> {
+  const rows = await db.query<KeyedLead>(
+    'SELECT id, revision, shopper FROM leads WHERE tenant = $1 AND (client_key = $2 OR client_key = $3) ORDER BY created_at, id LIMIT 1',
     [tenant, key ?? null, unprefixedKey(key)],
   );
-  return rows[0] ? { id: String(rows[0].id), revision: Number(rows[0].revision) } : undefined;
+  return rows[0] ? { id: String(rows[0].id), revision: Number(rows[0].revision), shopper: rows[0].shopper ?? null } : undefined;
+}
+
+/**
+ * A new lead's post whose key names the stored lead `existing`: a replay (the same lead, nothing written) when the lead is
+ * open to the post's shopper (leadOpenTo); a key of a lead another shopper started is taken, and nothing of it is told.
+ */
+function replayOf(existing: KeyedLead, write: LeadWrite): LeadWriteResult {
+  return leadOpenTo(existing, write.shopper) ? { status: 'replayed', id: existing.id, revision: existing.revision } : { status: 'key-taken' };
 }
 
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
@@ -87,11 +99,15 @@ export interface LeadWrite {
   now: number;
 }
 
-/** `data`: the lead's values as this write stored them (a later step merged into the first), for what follows the commit. */
+/**
+ * `data`: the lead's values as this write stored them (a later step merged into the first), for what follows the commit.
+ * 'key-taken': a new lead's key names a lead another shopper started (replayOf); nothing written.
+ */
 export type LeadWriteResult =
   | { status: 'created' | 'updated'; id: string; revision: number; data: Record<string, unknown> }
   | { status: 'replayed'; id: string; revision: number }
   | { status: 'not-found' }
+  | { status: 'key-taken' }
   | { status: 'drive-clash' }
   | { status: 'refused'; refusal: LeadRefusal };
 
@@ -149,7 +165,7 @@ export class LeadWriter {
     return this.#db.transaction(async (tx): Promise<LeadWriteResult> => {
       if (write.leadId) return this.updateLead(tx, write.leadId, write);
       const existing = write.clientKey ? await storedUnderKey(tx, write.tenant, write.clientKey) : undefined;
-      if (existing) return { status: 'replayed', ...existing };
+      if (existing) return replayOf(existing, write);
       const id = randomUUID();
       await tx.run(
         `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14, $15)`,
@@ -248,7 +264,7 @@ export class LeadWriter {
       // The client key was seen before (an earlier request, or the same key twice in this group): a retried submission.
       const existing = await storedUnderKey(this.#db, write.tenant, write.clientKey);
       if (!existing) throw new Error('lead insert skipped without a matching client key');
-      results.push({ status: 'replayed', ...existing });
+      results.push(replayOf(existing, write));
     }
     return results;
   }

@@ -15,7 +15,7 @@ import { gatedOnly, leadShopper, passesGate, type GatedAction } from '../../kern
 import { currentUser, type SessionStore } from '../../kernel/session.ts';
 import { leadKey, type LeadRepository } from '../../leads/repository.ts';
 import { leadOpenTo } from '../../leads/row.ts';
-import { INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, PAYMENT_UNKNOWN_MESSAGE, type Payments, type PaymentRow } from './payments.ts';
+import { ATTEMPT_TAKEN_MESSAGE, INVOICE_PAID_MESSAGE, NO_ONLINE_PAYMENT_MESSAGE, PAYMENT_UNKNOWN_MESSAGE, type Payments, type PaymentRow } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { onlinePaymentLimitRefusal } from '../../../lib/forms/online-payment.ts';
 
@@ -125,6 +125,8 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
       destinations: deps.destinations(tenant.slug),
       now: deps.now(),
     });
+    // An attempt of a lead another shopper started is taken, as an attempt of another lead is.
+    if (lead.status === 'key-taken') return sendError(reply, 409, ATTEMPT_TAKEN_MESSAGE);
     if (lead.status !== 'created' && lead.status !== 'replayed') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
     const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt, client: request.client });
     if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { reference: result.field } : undefined);
