@@ -400,19 +400,39 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     expect(retried.json()).toMatchObject({ lead_id: paying.json().lead_id, payment_id: paying.json().payment_id });
   });
 
-  it('leaves a lead with no shopper recorded open to any signed-in shopper: one stored before, or started where the site gates nothing', async () => {
-    const other = { ...host('gated'), cookie: await signIn('gated', '0412345692') };
+  it('records the shopper whose later step first passes a gate on a lead with none: one made a finance lead by a later step, one stored before the column', async () => {
+    const owner = { ...host('gated'), cookie: await signIn('gated', '0412345692') };
+    const other = { ...host('gated'), cookie: await signIn('gated', '0412345702') };
+    const enquiry = await post('/api/leads', host('gated'), { ...contact, message: 'Hi', category: 'General Enquiry', form_completed: false });
+    expect(enquiry.statusCode, enquiry.body).toBe(201);
+    const enquiryId = enquiry.json().lead_id as string;
+    const toFinance = { lead_id: enquiryId, category: 'Finance Enquiry', subcategory: 'Finance', form_completed: false };
+    expect((await post('/api/leads', host('gated'), toFinance)).statusCode).toBe(401);
+    const financed = await post('/api/leads', owner, toFinance);
+    expect(financed.statusCode, financed.body).toBe(200);
     const before = await app.stores.leads.save({ tenant: 'gated', values: { ...reserveLead, car_id: '4' }, destinations: [], now: Date.now() });
     expect(before.status).toBe('created');
-    const leadId = (before as { id: string }).id;
-    expect((await laterStep(other, leadId)).statusCode).toBe(200);
-    const hold = await holdFor(other, leadId, 'attempt-before-4');
+    const beforeId = (before as { id: string }).id;
+    expect((await laterStep(owner, beforeId)).statusCode).toBe(200);
+    const unknown = await laterStep(other, randomUUID());
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    for (const leadId of [enquiryId, beforeId]) {
+      const foreign = await laterStep(other, leadId, 'not mine');
+      expect({ status: foreign.statusCode, body: foreign.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+      expect((await laterStep(owner, leadId, 'mine')).statusCode).toBe(200);
+      expect((await app.stores.leads.get('gated', leadId))?.data.message).toBe('mine');
+    }
+    expect((await holdFor(other, beforeId, 'attempt-before-other-4')).statusCode).toBe(404);
+    const hold = await holdFor(owner, beforeId, 'attempt-before-4');
     expect(hold.statusCode, hold.body).toBe(201);
+  });
 
+  it('records no shopper where the site gates nothing: any shopper continues the lead', async () => {
     const openOwner = { ...host('open'), cookie: await signIn('open', '0412345693') };
     const openOther = { ...host('open'), cookie: await signIn('open', '0412345694') };
     const started = await post('/api/leads', openOwner, { ...reserveLead, car_id: '3' });
     expect(started.statusCode, started.body).toBe(201);
+    expect((await laterStep(openOwner, started.json().lead_id as string)).statusCode).toBe(200);
     expect((await laterStep(openOther, started.json().lead_id as string)).statusCode).toBe(200);
   });
 });

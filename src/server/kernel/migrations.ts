@@ -258,8 +258,8 @@ export const KERNEL_MIGRATIONS: Migration[] = [
     statements: () => ["ALTER TABLE sms_log ADD COLUMN channel TEXT NOT NULL DEFAULT 'sms'"],
   },
   {
-    // The signed-in shopper (users.id) a gated family's lead was started by: only they may name it (leads/row.ts leadOpenTo).
-    // Earlier rows have none and stay open as they were. Numbered 370 so migrations added in parallel do not collide.
+    // The signed-in shopper (users.id) of a gated family's lead, recorded by the first post a gate let through: only they may name it
+    // (leads/row.ts leadOpenTo). Earlier rows have none until such a post. Numbered 370 so migrations added in parallel do not collide.
     version: 370,
     name: "a gated lead's shopper",
     statements: () => ['ALTER TABLE leads ADD COLUMN shopper TEXT'],

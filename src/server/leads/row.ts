@@ -21,7 +21,7 @@ export interface StoredLead {
   data: Record<string, unknown>;
   created_at: number;
   updated_at: number;
-  /** The signed-in shopper (user id) who started it where the site gated its family, else null: see leadOpenTo. */
+  /** The signed-in shopper (user id) whose post a gate of the site let through first (its first post, or a later step), else null: see leadOpenTo. */
   shopper: string | null;
 }
 

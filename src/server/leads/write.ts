@@ -76,7 +76,8 @@ export interface LeadWrite {
   clientKey?: LeadKey;
   /**
    * The signed-in shopper (user id) the post speaks for, where it matters (leads plugin: kernel/gated-actions.ts
-   * leadShopper): a new lead records them as its shopper; a later step of a lead that recorded another is not found.
+   * leadShopper): a new lead records them as its shopper, and so does a later step of a lead that recorded none;
+   * a later step of a lead that recorded another is not found.
    */
   shopper?: string;
   /** The server's own later step (a payment's verdict put on its lead): it speaks for no shopper, so a lead's shopper does not hold it. */
@@ -281,14 +282,16 @@ export class LeadWriter {
     for (const [key, value] of Object.entries(write.values)) if (value !== undefined) merged[key] = value;
     const revision = lead.revision + 1;
     await write.alongside?.(tx);
+    // A lead with no shopper becomes the shopper's whose step speaks for one (a gate let it through: LeadWrite.shopper); a recorded one stays.
     await tx.run(
       `UPDATE leads SET category = $1, subcategory = $2, car_id = $3, dealership_slug = $4, name = $5, email = $6, phone = $7,
-        form_completed = $8, offer_accepted = $9, data = $10, revision = $11, updated_at = $12 WHERE id = $13`,
+        form_completed = $8, offer_accepted = $9, data = $10, revision = $11, updated_at = $12, shopper = COALESCE(shopper, $13) WHERE id = $14`,
       [
         ...leadColumnValues(merged),
         JSON.stringify(merged),
         revision,
         write.now,
+        write.shopper ?? null,
         leadId,
       ],
     );
