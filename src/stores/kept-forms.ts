@@ -10,7 +10,7 @@
  * Sign out (forgetKeptForms). Nothing is re-sent: the shopper presses send again.
  */
 import type { KeyValueStorage } from './persisted.ts';
-import { $session, isSignedIn, type ShopperSession } from './session.ts';
+import { $session, signedInUser, type ShopperSession } from './session.ts';
 
 /** The storage the kept forms use: sessionStorage's getItem, setItem and removeItem. */
 type SessionStore = KeyValueStorage & { removeItem(key: string): void };
@@ -160,8 +160,7 @@ export function createKeptForms(
       delete kept[entryKey(formId)];
       write(kept);
       const who = typeof entry.who === 'string' && entry.who !== '' ? entry.who : undefined;
-      const signedIn = session();
-      if (who !== undefined && !(isSignedIn(signedIn, now()) && signedIn.user_id === who)) return null;
+      if (who !== undefined && signedInUser(session(), now()) !== who) return null;
       const place = keptPlace(entry.place);
       const handed = place && who === undefined ? { step: place.step } : place;
       return { values: { ...entry.values }, ...(handed ? { place: handed } : {}) };

@@ -36,6 +36,11 @@ export function isSignedIn(session: ShopperSession | null, now: number = Date.no
   return session !== null && (session.expires_at === undefined || session.expires_at > now);
 }
 
+/** The user id of `session` while it is signed in at `now` (isSignedIn), else undefined: whose a record kept for a shopper is handed to. */
+export function signedInUser(session: ShopperSession | null, now: number = Date.now()): string | undefined {
+  return isSignedIn(session, now) ? session.user_id : undefined;
+}
+
 /** A session store with its named actions. */
 export function createSession(storage?: KeyValueStorage | null, clock: () => number = Date.now) {
   const $session: WritableAtom<ShopperSession | null> = persistedAtom(SESSION_KEY, null, parseSession, storage);

@@ -5,10 +5,12 @@
  * (dropExpiredPaymentValues, pending-payment-values.ts, run by SiteLayout's script): a redirect
  * abandoned at the bank leaves it kept, and only the payment's own page would otherwise clear
  * it. The payment's ids stay: its page asks the server for its verdict with them
- * (payment-return.test.tsx). The payment islands' pending-payment.ts keeps it under the same key.
+ * (payment-return.test.tsx). The payment islands' pending-payment.ts keeps it under the same key,
+ * with the shopper signed in then: resumed for that shopper only (resumedPayment).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberPendingPayment } from './pending-payment.ts';
+import { signIn, signOut, signOutIfRejected } from '../../stores/session.ts';
+import { noteVerdictAwaited, rememberPendingPayment, resumedPayment } from './pending-payment.ts';
 import { dropExpiredPaymentValues, dropPaymentValuesWhenExpired } from './pending-payment-values.ts';
 
 const HOLD_MS = 15 * 60_000;
@@ -121,5 +123,49 @@ describe('dropExpiredPaymentValues', () => {
     sessionStorage.setItem('pending_payment', '{not json');
     expect(() => dropExpiredPaymentValues()).not.toThrow();
     expect(sessionStorage.getItem('pending_payment')).toBe('{not json');
+  });
+});
+
+describe("resumedPayment: the shopper's own payment", () => {
+  const payment = { payment_id: 'pay-a', provider: 'stripe', publishable_key: 'pk_test_x', amount_cents: 20000, currency: 'AUD' as const };
+  const shopper = (userId: string, phone: string) => ({ user_id: userId, phone, expires_at: Date.now() + 86_400_000 });
+  /** Rita's reservation payment, its card taken and its verdict awaited on its page. */
+  function awaitRitasPayment(): void {
+    window.history.replaceState(null, '', '/cars/car-42/checkout');
+    rememberPendingPayment('reserve', payment, 'lead-a', { name: 'Rita', email: 'rita@example.com' }, HOLD_MS);
+    noteVerdictAwaited('pay-a');
+  }
+  beforeEach(() => signOut());
+  afterEach(() => signOut());
+
+  it('kept for the shopper signed in then: after their session ended (a 401, no Sign out) it waits for them, and is gone once another shopper signs in', () => {
+    signIn(shopper('user-a', '0412000001'));
+    awaitRitasPayment();
+    signOutIfRejected(401);
+    expect(resumedPayment('reserve')).toBeUndefined();
+    expect(kept()).toMatchObject({ paymentId: 'pay-a' });
+    signIn(shopper('user-b', '0412000002'));
+    expect(resumedPayment('reserve')).toBeUndefined();
+    expect(kept()).toBeNull();
+    signIn(shopper('user-a', '0412000001'));
+    expect(resumedPayment('reserve')).toBeUndefined();
+  });
+
+  it('the same shopper signed in again gets it back, with what they typed', () => {
+    signIn(shopper('user-a', '0412000001'));
+    awaitRitasPayment();
+    signOutIfRejected(401);
+    signIn(shopper('user-a', '0412000001'));
+    expect(resumedPayment('reserve')).toEqual({
+      paymentId: 'pay-a',
+      leadId: 'lead-a',
+      amountCents: 20000,
+      values: { name: 'Rita', email: 'rita@example.com' },
+    });
+  });
+
+  it('kept with nobody signed in (a site gating nothing): resumed as the page opens again', () => {
+    awaitRitasPayment();
+    expect(resumedPayment('reserve')).toMatchObject({ paymentId: 'pay-a', leadId: 'lead-a', values: { name: 'Rita' } });
   });
 });

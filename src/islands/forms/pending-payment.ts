@@ -2,8 +2,10 @@
  * What this tab keeps of the payment being confirmed (docs/payments.md, step 3): sessionStorage
  * `pending_payment`, written and read by the payment islands (payment.ts). Once the payment's
  * hold time has passed, every page clears what the shopper typed from it
- * (pending-payment-values.ts), told here when this page keeps one.
+ * (pending-payment-values.ts), told here when this page keeps one. Kept with the shopper signed in
+ * then (their user id), it is resumed for that shopper only, as kept forms are (stores/kept-forms.ts).
  */
+import { $session, signedInUser } from '../../stores/session.ts';
 import type { StartedPayment } from './payment-types.ts';
 import { paymentReturnUrl } from './payment-return-url.ts';
 
@@ -26,6 +28,8 @@ interface PendingRecord {
   expiresAt?: number;
   /** The provider took the card (on the page, or back from its redirect): the server's verdict was awaited, and the page asks it again when opened. */
   awaited?: boolean;
+  /** The signed-in shopper's user id when it was kept (absent: nobody was signed in): only they resume it. */
+  who?: string;
 }
 
 function readPending(): PendingRecord | null {
@@ -59,8 +63,11 @@ export function rememberPendingPayment(
     // The same payment again (its card tried again after the page stopped waiting): what is known of it stays.
     const saved = readPending();
     const same = saved?.paymentId === payment.payment_id ? { intentId: saved.intentId, awaited: saved.awaited } : {};
+    // Who is signed in as the page holds it (the session the payment's calls were made with).
+    const who = $session.get()?.user_id;
     writePending({
       ...same,
+      ...(who ? { who } : {}),
       form,
       path: location.pathname,
       search: searchWithoutReturn(),
@@ -109,12 +116,20 @@ export function noteVerdictAwaited(paymentId: string): void {
  * awaited is kept, not asked, on another page or form (its own page asks when opened); anything
  * else kept is discarded here: a page opened without the return (a redirect abandoned at the
  * bank), another page's or another payment's return URL (Back, Forward), another form's, or one
- * without a lead to complete.
+ * without a lead to complete. One kept for a shopper is resumed only while they are signed in.
  */
 export function resumedPayment(form: string): { paymentId: string; leadId: string; amountCents: number; values: Record<string, unknown> } | undefined {
   try {
     const saved = readPending();
     if (!saved) return undefined;
+    // Kept for a shopper: not resumed for anyone else. Another shopper signed in (the first's session ended without
+    // Sign out) drops it; with nobody signed in it waits for its shopper's sign-in.
+    const who = typeof saved.who === 'string' && saved.who !== '' ? saved.who : undefined;
+    const signedIn = signedInUser($session.get());
+    if (who !== undefined && signedIn !== who) {
+      if (signedIn !== undefined) forgetPendingPayment();
+      return undefined;
+    }
     const query = new URLSearchParams(location.search);
     const complete = typeof saved.paymentId === 'string' && typeof saved.leadId === 'string';
     const ownPage = saved.form === form && saved.path === location.pathname;

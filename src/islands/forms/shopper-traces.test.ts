@@ -3,7 +3,8 @@
  * Sign out in one tab reaches every open tab of the site: each drops what it keeps of the shopper
  * in its own sessionStorage (kept forms, payment, visited pages, watchlist change, carried toast),
  * while a session that only ended (a 401, an expiry) or a sign-in elsewhere leaves a tab's kept
- * forms for the shopper's return from sign-in (docs/decisions.md, "Sign out in My Garage").
+ * forms and payment for the shopper's return from sign-in, handed back to that shopper only
+ * (docs/decisions.md, "Sign out in My Garage").
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../tests/support/form-events.ts';
@@ -11,7 +12,7 @@ import { KEPT_FORMS_KEY, keepFormsForSignIn, registerKeptForm, takeKeptForm } fr
 import { signIn, signOutIfRejected } from '../../stores/session.ts';
 import { CARRIED_TOAST_KEY, carryToastTo, showToast } from '../../stores/toast.ts';
 import { notePageVisit } from './lead-traces.ts';
-import { rememberPendingPayment } from './pending-payment.ts';
+import { noteVerdictAwaited, rememberPendingPayment, resumedPayment } from './pending-payment.ts';
 import { forgetIfSignedOutElsewhere } from './shopper-traces.ts';
 import { rememberPendingChange } from './pending-watchlist-change.ts';
 import { signOutShopper } from './watchlist-client.ts';
@@ -117,10 +118,21 @@ describe('a session that only ended in another tab', () => {
     expect(takeKeptForm('enquiry')?.values).toMatchObject({ name: 'Rita' });
   });
 
-  it('a sign-in there leaves them too', async () => {
+  it('a sign-in there of another shopper leaves them, but hands that shopper neither the kept form nor the payment', async () => {
+    noteVerdictAwaited('pay-1');
     await inAnotherTab(() => signIn({ user_id: 'u-2', phone: '0498765432', expires_at: Date.now() + 86_400_000 }));
     expect(tabTraces()).toEqual(TAB_KEYS);
     forgetIfSignedOutElsewhere();
     expect(tabTraces()).toEqual(TAB_KEYS);
+    expect(takeKeptForm('enquiry')).toBeNull();
+    expect(resumedPayment('reserve')).toBeUndefined();
+  });
+
+  it("a sign-in there of the same shopper leaves them, and they are that shopper's to take", async () => {
+    noteVerdictAwaited('pay-1');
+    await inAnotherTab(() => signIn({ user_id: 'u-1', phone, expires_at: Date.now() + 86_400_000 }));
+    expect(tabTraces()).toEqual(TAB_KEYS);
+    expect(takeKeptForm('enquiry')?.values).toMatchObject({ name: 'Rita' });
+    expect(resumedPayment('reserve')).toMatchObject({ paymentId: 'pay-1', leadId: 'L1', values: { name: 'Rita' } });
   });
 });
