@@ -73,6 +73,9 @@ const RENDER_CONCURRENCY = 8;
 /** DEALER_RENDER_TRACE: where each render's timings go (none when unset). */
 const trace = settings.renderTraceFile;
 
+/** Milliseconds of CPU (user and system) in a process.cpuUsage() or threadCpuUsage() figure. */
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
 /**
  * A response's bytes as the chunks its body gives: Astro's static render answers with one, used
  * as it is (`arrayBuffer()` would copy it once more into a new buffer); several are joined.
@@ -106,6 +109,7 @@ async function renderAll(
   shard?: RenderShard,
 ): Promise<{ pages: number; reused: string[]; facts: Record<string, PageFacts> }> {
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const reuse = new Set(reuseRoutes);
   const reused: string[] = [];
   let paths: AstroStaticPath[] = [];
@@ -125,6 +129,9 @@ async function renderAll(
     paths = paths.filter((_, position) => position % shard.count === shard.index);
   }
   const pathsDone = performance.now();
+  const cpuPathsDone = process.cpuUsage();
+  /** Main-thread CPU of writing the pages and taking their facts (traced renders only). */
+  let keepCpuMs = 0;
   const times: [string, number][] = [];
   const byRoute = new Map<string, { pages: number; ms: number }>();
   let pages = 0;
@@ -148,6 +155,7 @@ async function renderAll(
     const body = response.headers.get('content-type')?.includes('text/html')
       ? asBuffer(islandStyleInHeadInPlace(rendered as Uint8Array<ArrayBuffer>))
       : rendered;
+    const keepStarted = trace ? process.threadCpuUsage() : undefined;
     const file = outputFile(pathname, route, outDir);
     const folder = dirname(file);
     try {
@@ -162,6 +170,7 @@ async function renderAll(
     pages += 1;
     // What the post-build steps read from a page, taken from the bytes in hand (src/builder/post-build/built-pages.ts).
     if (file.endsWith('.html')) facts[relative(outDir, file).split(sep).join('/')] = pageFacts(body);
+    if (keepStarted) keepCpuMs += cpuMs(process.threadCpuUsage(keepStarted));
     if (trace) {
       const ms = performance.now() - pageStarted;
       times.push([pathname, ms]);
@@ -186,8 +195,10 @@ async function renderAll(
   if (failure) throw failure;
   if (trace) {
     // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes):
-    // the ten slowest pages and each route's pages and milliseconds (pages overlap, so the sum is
-    // more than renderMs).
+    // the process and its output folder; the process's CPU milliseconds before the render (its
+    // start and earlier jobs), the paths' and the pages' (of which the main thread's writes and
+    // facts); the ten slowest pages and each route's pages and milliseconds (pages overlap, so the
+    // sum is more than renderMs).
     const slowest = times
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
@@ -195,7 +206,22 @@ async function renderAll(
     const routes = Object.fromEntries([...byRoute].sort((a, b) => b[1].ms - a[1].ms).map(([route, total]) => [route, [total.pages, Math.round(total.ms)]]));
     appendFileSync(
       trace,
-      `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest, routes })}\n`,
+      `${JSON.stringify({
+        pid: process.pid,
+        outDir,
+        pages,
+        reused: reused.length,
+        pathsMs: Math.round(pathsDone - started),
+        renderMs: Math.round(performance.now() - pathsDone),
+        cpuMs: {
+          before: Math.round(cpuMs(cpuStarted)),
+          paths: Math.round(cpuMs(cpuPathsDone) - cpuMs(cpuStarted)),
+          pages: Math.round(cpuMs(process.cpuUsage(cpuPathsDone))),
+          writesAndFacts: Math.round(keepCpuMs),
+        },
+        slowest,
+        routes,
+      })}\n`,
     );
   }
   return { pages, reused, facts };
