@@ -5,7 +5,17 @@
  */
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, miscellaneousOf, smsTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import {
+  expectNoSeriousAxeViolations,
+  fieldMessage,
+  leadsByEmail,
+  miscellaneousOf,
+  signInWithCode,
+  smsTo,
+  tenantUrl,
+  uniqueEmail,
+  uniqueMobile,
+} from './forms-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { vehicleView } from '../../src/lib/vehicle/view.ts';
 
@@ -95,12 +105,24 @@ test('candidates: choose one car, upload limits, then the lead, valuation and th
 
   const [lead] = leadsByEmail('forms-demo', email);
   expect(lead!.category).toBe('Trade-in Enquiry');
-  expect(lead!.data).toMatchObject({ 'First Name': 'Tess', 'Mobile Number': phone, odometer: 85000, service_history: 'Full service history', number_of_keys: '2', car_condition: 'Good', message: 'Tidy car, one owner', Rego: 'ABC987', state: 'nsw' });
+  expect(lead!.data).toMatchObject({
+    'First Name': 'Tess',
+    'Mobile Number': phone,
+    odometer: 85000,
+    service_history: 'Full service history',
+    number_of_keys: '2',
+    car_condition: 'Good',
+    message: 'Tidy car, one owner',
+    Rego: 'ABC987',
+    state: 'nsw',
+  });
   expect(String(lead!.data.evalid)).not.toBe('');
   expect(smsTo('forms-demo', phone)[0]).toContain('Hi Tess, thanks for requesting an offer');
 });
 
-test("a single match (EvalID) skips to the image step; the trade-in valuation weighs the offer against the car's price and accepts the offer", async ({ page }) => {
+test("a single match (EvalID) skips to the image step; the trade-in valuation weighs the offer against the car's price and accepts the offer", async ({
+  page,
+}) => {
   const email = uniqueEmail('accept');
   const form = await openFlow(page, '/cars/trade-in?car_id=502');
   await expect(form).toContainText('Trade-in valuation towards the 2019 Mazda CX-5 Maxx');
@@ -118,7 +140,9 @@ test("a single match (EvalID) skips to the image step; the trade-in valuation we
   // This offer is above the car's $24,990: said in words, not as a negative price.
   expect(offer).toBeGreaterThan(24990);
   const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
-  await expect(page.getByTestId('trade-in-covers')).toHaveText(`Your trade-in is worth ${money.format(offer - 24990)} more than the price of the 2019 Mazda CX-5 Maxx: it covers the car in full.`);
+  await expect(page.getByTestId('trade-in-covers')).toHaveText(
+    `Your trade-in is worth ${money.format(offer - 24990)} more than the price of the 2019 Mazda CX-5 Maxx: it covers the car in full.`,
+  );
   await expect(page.getByTestId('reduced-price')).toHaveCount(0);
   const [pending] = leadsByEmail('forms-demo', email);
   expect(pending!.form_completed).toBe(false);
@@ -136,7 +160,10 @@ test('a trade-in worth more than the car is said in words on a styled statement,
   // The demo dealer's cheapest car with a trade-in valuation; AUD123 finds one car (the audit's 2021 Patrol, about $61,810).
   const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
   const { site, visible } = loadTenant('tenants/sunstate-motor-group', now);
-  const priced = visible.filter((car) => car.status === 'in_stock' && typeof car.price === 'number' && car.price > 10 && !car.subscription_price && vehicleView(car, site, now).actions.tradeIn);
+  const priced = visible.filter(
+    (car) =>
+      car.status === 'in_stock' && typeof car.price === 'number' && car.price > 10 && !car.subscription_price && vehicleView(car, site, now).actions.tradeIn,
+  );
   const cheapest = priced.sort((a, b) => a.price! - b.price!)[0]!;
   await page.goto(tenantUrl('sunstate-motor-group', `/cars/trade-in?car_id=${cheapest.id}`));
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
@@ -150,11 +177,15 @@ test('a trade-in worth more than the car is said in words on a styled statement,
   const offer = Number((await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, ''));
   expect(offer, `offer for ${cheapest.name} at $${cheapest.price}`).toBeGreaterThan(cheapest.price!);
   const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
-  await expect(page.getByTestId('trade-in-covers')).toHaveText(`Your trade-in is worth ${money.format(offer - cheapest.price!)} more than the price of the ${cheapest.name}: it covers the car in full.`);
+  await expect(page.getByTestId('trade-in-covers')).toHaveText(
+    `Your trade-in is worth ${money.format(offer - cheapest.price!)} more than the price of the ${cheapest.name}: it covers the car in full.`,
+  );
   await expect(page.getByTestId('reduced-price')).toHaveCount(0);
   await expect(page.getByTestId('trade-in-offer')).not.toContainText('-$');
   // Styled: the statement is a bordered panel, not a browser-default indented list.
-  const style = await page.locator('.offer-summary').evaluate((element) => ({ border: getComputedStyle(element).borderTopStyle, marginLeft: getComputedStyle(element.querySelector('dd')!).marginLeft }));
+  const style = await page
+    .locator('.offer-summary')
+    .evaluate((element) => ({ border: getComputedStyle(element).borderTopStyle, marginLeft: getComputedStyle(element.querySelector('dd')!).marginLeft }));
   expect(style).toEqual({ border: 'solid', marginLeft: '0px' });
   await expectNoSeriousAxeViolations(page, 'form.dealer-form');
 });
@@ -166,6 +197,51 @@ test('a server failure on step 1 shows the instant offer message and keeps the r
   await form.getByRole('button', { name: 'Get My Offer' }).click();
   await expect(page.getByTestId('error-warning')).toHaveText('An error occurred while submitting the form. Please try again.');
   await expect(form.getByLabel('Registration Number')).toHaveValue('KEEP11');
+});
+
+test('a session that ends at the details step (/trade-in and /sell-my-car gated): back from sign-in the offer opens at the details with the chosen car, and Submit makes the offer', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('kept-offer');
+  const mobile = uniqueMobile();
+  await page.goto(tenantUrl('payments-demo', '/trade-in'));
+  await expect(page).toHaveURL(/\/sign-in\?type=trade-in&redirect=/);
+  await signInWithCode(page, 'payments-demo', mobile);
+  await expect(page).toHaveURL(/\/trade-in\/?$/);
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await form.getByLabel('Registration Number').fill('ABC987');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', 'choose');
+  const chosen = form.getByRole('radio').nth(1);
+  const build = (await chosen.getAttribute('value')) ?? '';
+  await chosen.check();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form).toHaveAttribute('data-step', 'images');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form).toHaveAttribute('data-step', 'details');
+  await fillDetails(page, email, mobile);
+  // The session ends (its cookie gone): the valuation call answers 401 sign_in:true.
+  await context.clearCookies();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?type=trade-in&redirect=/);
+  expect(leadsByEmail('payments-demo', email)).toEqual([]);
+  await signInWithCode(page, 'payments-demo', mobile);
+  await expect(page).toHaveURL(/\/trade-in\/?$/);
+  const back = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(back).toHaveAttribute('data-step', 'details');
+  await expect(back.getByRole('heading', { name: 'A few more details' })).toBeVisible();
+  await expect(back).toContainText(`Vehicle: ${build}`);
+  await expect(back.getByLabel('First Name')).toHaveValue('Tess');
+  await expect(back.getByLabel('Comments')).toHaveValue('Tidy car, one owner');
+  expect(await page.evaluate(() => sessionStorage.getItem('kept_forms'))).toBeNull();
+  expect(leadsByEmail('payments-demo', email)).toEqual([]);
+  await back.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  const [lead] = leadsByEmail('payments-demo', email);
+  expect(lead!.data).toMatchObject({ 'First Name': 'Tess', Rego: 'ABC987', state: 'qld', message: 'Tidy car, one owner' });
+  expect(String(lead!.data.evalid)).not.toBe('');
 });
 
 /** A 1x1 PNG. */

@@ -5,7 +5,8 @@
  * does, and answer the lead API from a table of paths. Import it only from tests.
  */
 import { act } from 'react';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { signOut } from '../../src/stores/session.ts';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -107,4 +108,20 @@ export function stubApi(routes: Record<string, [number, unknown]>): StubbedCall[
     return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   });
   return calls;
+}
+
+/** A gated call's answer without a session (docs/lead-api.md "Gated families"): the island keeps its forms and sends the shopper to sign-in. */
+export const SIGN_IN_401: [number, unknown] = [401, { success: false, error: 'Please sign in to continue.', sign_in: true }];
+/** The shopper a form is kept for across sign-in, and another signing in on the same tab. */
+export const SHOPPER_A = { user_id: 'user-a', phone: '0412345678' };
+export const SHOPPER_B = { user_id: 'user-b', phone: '0412345679' };
+
+/** For a describe of forms kept across sign-in: after each test, no spy, kept form, session or page path is left. */
+export function forgetSignInAfterEach(): void {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+    signOut();
+    window.history.replaceState(null, '', '/');
+  });
 }

@@ -66,6 +66,21 @@ export function afterChoose(options: { imagesEnabled: boolean }): InstantOfferSt
   return options.imagesEnabled ? 'images' : 'details';
 }
 
+/**
+ * The place a shopper sent to sign-in from this step comes back to (the form kit's kept place): a step that
+ * stands on the lookup, or the offer to accept under its lead; none at step 1, the not-found panel or a
+ * withheld offer (nothing there to go on with), which reopen at step 1 with the values.
+ */
+export function placeToKeep(
+  step: InstantOfferStep,
+  leadId: string | undefined,
+  withheld: string | null,
+): { step: InstantOfferStep; leadId?: string } | undefined {
+  if (step === 'choose' || step === 'images' || step === 'details') return { step };
+  if (step === 'done' && leadId && withheld === null) return { step, leadId };
+  return undefined;
+}
+
 /** The numbered steps the shopper sees, for the progress line. */
 export function visibleSteps(options: { imagesEnabled: boolean; hasCandidates: boolean }): InstantOfferStep[] {
   return ['vehicle', ...(options.hasCandidates ? (['choose'] as const) : []), ...(options.imagesEnabled ? (['images'] as const) : []), 'details'];
@@ -109,7 +124,9 @@ export function instantOfferFailure(said: string | undefined): string {
 export function vehicleLabel(vehicle: EvalVehicle | undefined, chosen?: string): string {
   if (chosen) return chosen;
   if (!vehicle) return '';
-  return [vehicle.Year, vehicle.Make, vehicle.Model, vehicle.Variant ?? vehicle.Series].filter((part) => part !== undefined && part !== null && String(part).trim() !== '').join(' ');
+  return [vehicle.Year, vehicle.Make, vehicle.Model, vehicle.Variant ?? vehicle.Series]
+    .filter((part) => part !== undefined && part !== null && String(part).trim() !== '')
+    .join(' ');
 }
 
 /** The thank-you SMS sent after the final step (spec §7 update-eval then lead with sms_content). */

@@ -8,15 +8,27 @@ import { act } from 'react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../../lib/forms/form-config.ts';
-import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
+import { INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
 import { NO_OFFER_TO_ACCEPT, UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
 import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { CarSchema } from '../../../schemas/car.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
-import { click, fill, settle, stubApi, submit, typeKeys } from '../../../../tests/support/form-events.ts';
+import {
+  click,
+  fill,
+  forgetSignInAfterEach,
+  settle,
+  SHOPPER_A,
+  SHOPPER_B,
+  SIGN_IN_401,
+  stubApi,
+  submit,
+  typeKeys,
+} from '../../../../tests/support/form-events.ts';
 import { PREFILL_KEY, prefilled } from '../../../stores/prefill.ts';
+import { signIn, signOut } from '../../../stores/session.ts';
 import InstantOffer from './InstantOffer.tsx';
 
 const mounted = mountRoot();
@@ -316,7 +328,6 @@ describe('InstantOffer remembers the contact details for the next form (spec §3
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, pathname: '/sell-my-car', search: '', href: 'https://offer.example.com.au/sell-my-car' });
-    localStorage.removeItem(PREFILL_KEY);
     const { form, input } = show({ instant_offer_images: false });
     fill(input('rego'), 'MAZ019');
     await submit(form);
@@ -497,5 +508,129 @@ describe("InstantOffer: a call's failure says the same at every step (spec §8 i
     const { form } = await tradeIn({ ...ok, '/eval-expert/update-eval': [409, { success: false, error: 'This valuation has expired.' }] }, { rego: 'MAZ019' });
     await settle();
     expect(alert(form)).toBe('This valuation has expired.');
+  });
+});
+
+describe('InstantOffer: back from sign-in after a step was refused 401 (the session ended while the shopper went on)', () => {
+  forgetSignInAfterEach();
+  const builds = (evalid: string, descriptions: string[]) =>
+    [200, [{ evalid, VechielDescriptions: descriptions.map((Description) => ({ Description })) }]] as [number, unknown];
+  const lookedUp = (evalid: string): Record<string, [number, unknown]> => ({
+    '/eval-expert/enter-vin': builds(evalid, ['Mazda 3 Maxx', 'Mazda 3 Touring']),
+    '/eval-expert/manual-entry': [200, [{ EvalID: evalid, VIN: `VIN-${evalid}`, Year: 2019, Make: 'Mazda', Model: '3' }]],
+  });
+
+  /** Shopper A on /sell-my-car: looks up ABC123, chooses the Touring, passes the photos, fills the details; Submit is refused 401 and A goes to sign-in. */
+  async function refusedAtDetails() {
+    sessionStorage.clear();
+    localStorage.removeItem(PREFILL_KEY);
+    signIn(SHOPPER_A);
+    window.history.replaceState(null, '', '/sell-my-car');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    stubApi(lookedUp('E1'));
+    const { form, input, heading } = show();
+    fill(input('rego'), 'abc123');
+    await submit(form);
+    click(form.querySelector<HTMLInputElement>('input[type="radio"][value="Mazda 3 Touring"]')!);
+    await submit(form);
+    expect(heading()).toBe('Photos of your car');
+    await submit(form);
+    expect(heading()).toBe('A few more details');
+    fillDetails(input);
+    fill(input('last_name'), 'Lee');
+    stubApi({ '/eval-expert/update-eval': SIGN_IN_401 });
+    await submit(form);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(new URL(String(assign.mock.calls[0]![0]), 'https://offer.example.com.au').pathname).toBe('/sign-in');
+    mounted.reset();
+  }
+
+  /** The form mounted again, back from sign-in as `shopper`, answering `routes`. */
+  async function backAs(shopper: { user_id: string; phone: string } | null, routes: Record<string, [number, unknown]>) {
+    if (shopper) signIn(shopper);
+    else signOut();
+    const calls = stubApi(routes);
+    const shown = show();
+    await settle();
+    return { ...shown, calls };
+  }
+
+  it('opens at the step the shopper was on: the lookup and the choice asked again with the kept values, the details in place, nothing else sent', async () => {
+    await refusedAtDetails();
+    const { form, input, heading, calls } = await backAs(SHOPPER_A, lookedUp('E2'));
+    expect(heading()).toBe('A few more details');
+    expect(form.querySelector('.form-steps li[aria-current="step"]')!.textContent).toBe('A few more details');
+    expect(calls).toEqual([
+      { path: '/eval-expert/enter-vin', body: { rego: 'ABC123', state: 'qld' } },
+      { path: '/eval-expert/manual-entry', body: { desc: 'Mazda 3 Touring', vin: undefined, evalid: 'E2' } },
+    ]);
+    expect(form.textContent).toContain('Vehicle: Mazda 3 Touring');
+    expect(input('First Name').value).toBe('Jo');
+    expect(input('last_name').value).toBe('Lee');
+    expect(input('postcode').value).toBe('4000');
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent ?? '').toBe('');
+    expect(sessionStorage.getItem('kept_forms')).toBeNull();
+
+    const more = stubApi({ '/eval-expert/update-eval': [200, [{ EvalID: 'E2', Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 9000 }]] });
+    await submit(form);
+    expect(more[0]).toMatchObject({ path: '/eval-expert/update-eval', body: { evalid: 'E2', cName: 'Jo Lee', cPhone: '0412345678' } });
+  });
+
+  it('the lookup failing: step 1 with the instant offer failure and the registration kept; nothing more is asked', async () => {
+    await refusedAtDetails();
+    const { form, input, heading, calls } = await backAs(SHOPPER_A, { '/eval-expert/enter-vin': [500, { success: false, error: LEAD_MESSAGES.unexpected }] });
+    expect(heading()).toBe('Your vehicle');
+    expect(input('rego').value).toBe('abc123');
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe(INSTANT_OFFER_ERROR);
+    expect(calls.map((call) => call.path)).toEqual(['/eval-expert/enter-vin']);
+  });
+
+  it("the car's answer differs (the chosen build is no longer listed): the choose step, nothing chosen, with the failure text", async () => {
+    await refusedAtDetails();
+    const { form, heading, calls } = await backAs(SHOPPER_A, { ...lookedUp('E3'), '/eval-expert/enter-vin': builds('E3', ['Mazda 3 SP25', 'Mazda 3 Pure']) });
+    expect(heading()).toBe('Choose your car');
+    expect([...form.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((radio) => radio.checked)).toEqual([]);
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe(INSTANT_OFFER_ERROR);
+    expect(calls.map((call) => call.path)).toEqual(['/eval-expert/enter-vin']);
+  });
+
+  it('another shopper signing in on the tab gets nothing kept: step 1, blank, nothing asked', async () => {
+    await refusedAtDetails();
+    const { input, heading, calls } = await backAs(SHOPPER_B, lookedUp('E4'));
+    expect(heading()).toBe('Your vehicle');
+    expect(input('rego').value).toBe('');
+    expect(calls).toEqual([]);
+  });
+
+  it('refused at Accept Offer (/cars/trade-in): the valuation asked again, the offer shown, and accepting completes the same lead', async () => {
+    sessionStorage.clear();
+    signIn(SHOPPER_A);
+    window.history.replaceState(null, '', '/cars/trade-in');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const valued = (evalId: number): Record<string, [number, unknown]> => ({
+      '/eval-expert/enter-vin': [200, [{ EvalID: evalId, Year: 2019, Make: 'Mazda', Model: '3' }]],
+      '/eval-expert/update-eval': [200, [{ EvalID: evalId, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+      '/trade-in/adjustments': [200, { offer_price: 9500, OfferPrice: 9500 }],
+    });
+    const { form } = await tradeIn({ ...valued(6), '/leads': [201, { success: true, lead_id: 'L6' }] }, { rego: 'MAZ019' });
+    expect(form.querySelector('[data-testid="offer-price"]')?.textContent).toContain('$9,500');
+    stubApi({ '/leads': SIGN_IN_401 });
+    await submit(form);
+    expect(assign).toHaveBeenCalledTimes(1);
+    mounted.reset();
+
+    signIn(SHOPPER_A);
+    const calls = stubApi({ ...valued(7), '/leads': [200, { success: true, lead_id: 'L6' }] });
+    mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} />);
+    await settle();
+    const back = mounted.host.querySelector('form')!;
+    expect(back.getAttribute('data-step')).toBe('done');
+    expect(back.querySelector('[data-testid="offer-price"]')?.textContent).toContain('$9,500');
+    expect(calls.map((call) => call.path)).toEqual(['/eval-expert/enter-vin', '/eval-expert/update-eval', '/trade-in/adjustments']);
+    expect(calls[1]!.body).toMatchObject({ evalid: '7', km: 50000, cEmail: 'jo@example.com' });
+    await submit(back);
+    const leads = calls.filter((call) => call.path === '/leads');
+    expect(leads).toHaveLength(1);
+    expect(leads[0]!.body).toMatchObject({ lead_id: 'L6', offer_accepted: true, form_completed: true });
   });
 });

@@ -2,19 +2,25 @@
  * The instant offer's state and its calls to the lead API (spec §4 "Instant offer", §7
  * eval-expert): which step shows, the candidates, the uploaded photos, the offer or the
  * server's reason for withholding it. The step rules are lib/forms/instant-offer.ts; the
- * step components only render what this hook returns and call its handlers.
+ * step components only render what this hook returns and call its handlers. Back from sign-in
+ * (a gated 401: the form kit's kept place), the lookup, the choice and for the offer the
+ * valuation are asked for again with the kept values, and the form opens at the kept step when
+ * the answers lead there (docs/forms.md "Kept across sign-in").
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FormLocation, FormSiteConfig } from '../../../lib/forms/form-config.ts';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
+import * as v from 'valibot';
 import {
   afterChoose,
   afterEnterVin,
   INSTANT_OFFER_ERROR,
   instantOfferFailure,
+  placeToKeep,
   thankYouSms,
   vehicleLabel,
   visibleSteps,
+  type EnterVinOutcome,
   type EvalVehicle,
   type InstantOfferStep,
 } from '../../../lib/forms/instant-offer.ts';
@@ -25,7 +31,8 @@ import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../../schem
 import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
 import { formatMoney } from '../../../lib/text/format.ts';
 import { prefilled } from '../../../stores/prefill.ts';
-import { useFormKit } from '../../ui/form-kit/index.ts';
+import type { KeptPlace } from '../../../stores/kept-forms.ts';
+import { useFormKit, type Refusal } from '../../ui/form-kit/index.ts';
 import { callApi } from '../api.ts';
 import { linkedCarId, useCarChoices } from '../car-choices.ts';
 import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
@@ -45,6 +52,10 @@ export interface InstantOfferProps {
 }
 
 type Valued = EvalVehicle & { OfferPrice?: number | null; offer_price?: number | null; offer_withheld?: { message?: string } };
+/** The server's valuation of the details step (update-eval, then in trade-in mode the adjustments): the offer or the reason none is given. */
+type Valuation = { ok: true; valued: Valued | undefined; withheldMessage: string | null; offerPrice: number } | { ok: false; refusal: Refusal };
+type Details = v.InferOutput<typeof InstantOfferDetailsSchema>;
+type Contact = v.InferOutput<typeof TradeInLeadFormSchema>;
 
 /** The remembered contact detail (spec §3 'Stored locally') each of this form's contact fields holds: its names are the trade-in form's own. */
 const REMEMBERED_AS = { 'First Name': 'name', last_name: 'last_name', 'Email Address': 'email', 'Mobile Number': 'phone', postcode: 'postcode' } as const;
@@ -80,24 +91,31 @@ export function useInstantOffer(props: InstantOfferProps) {
   // (failed is only ever true in the browser, so the URL is read after hydration.)
   const carUnknown = props.mode === 'trade-in' && choices.failed && linkedCarId() !== null;
   const retryChoices = useCarChoicesRetry(choices, () => document.getElementById(`${formId}-car-line`));
-  const kit = useFormKit(formId, () => ({
-    rego: '',
-    state: config.defaultState,
-    desc: '',
-    postcode: '',
-    odometer: '',
-    service_history: '',
-    number_of_keys: '',
-    car_condition: '',
-    comments: '',
-    'First Name': '',
-    last_name: '',
-    'Mobile Number': '',
-    'Email Address': '',
-    location_id: props.locations.length === 1 ? props.locations[0]!.id : '',
-    [HONEYPOT_FIELD]: '',
-  }));
   const [step, setStep] = useState<InstantOfferStep>('vehicle');
+  // The server's reason for giving no online offer (car over the site's age or km limit).
+  const [withheld, setWithheld] = useState<string | null>(null);
+  const [leadId, setLeadId] = useState<string | undefined>();
+  const kit = useFormKit(
+    formId,
+    () => ({
+      rego: '',
+      state: config.defaultState,
+      desc: '',
+      postcode: '',
+      odometer: '',
+      service_history: '',
+      number_of_keys: '',
+      car_condition: '',
+      comments: '',
+      'First Name': '',
+      last_name: '',
+      'Mobile Number': '',
+      'Email Address': '',
+      location_id: props.locations.length === 1 ? props.locations[0]!.id : '',
+      [HONEYPOT_FIELD]: '',
+    }),
+    placeToKeep(step, leadId, withheld),
+  );
   const [evalId, setEvalId] = useState<string | undefined>();
   const [vin, setVin] = useState<string | undefined>();
   const [candidates, setCandidates] = useState<string[]>([]);
@@ -106,9 +124,6 @@ export function useInstantOffer(props: InstantOfferProps) {
   const [imageAlert, setImageAlert] = useState('');
   const [uploading, setUploading] = useState(false);
   const [offer, setOffer] = useState<number | null>(null);
-  // The server's reason for giving no online offer (car over the site's age or km limit).
-  const [withheld, setWithheld] = useState<string | null>(null);
-  const [leadId, setLeadId] = useState<string | undefined>();
   const [car, setCar] = useState<LeadCar | null>(null);
   const heading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
@@ -129,40 +144,58 @@ export function useInstantOffer(props: InstantOfferProps) {
     if (moved.current) heading.current?.focus();
   }, [step]);
 
-  const go = (next: InstantOfferStep) => {
-    moved.current = true;
+  /** Show a step, its messages cleared (focus stays: a form reopened after sign-in). */
+  const open = (next: InstantOfferStep) => {
     kit.clearErrors();
     kit.setFormError('');
     setStep(next);
   };
+  /** Move on to a step, focus on its heading. */
+  const go = (next: InstantOfferStep) => {
+    moved.current = true;
+    open(next);
+  };
   const failWith = (message: string | undefined) => kit.setFormError(instantOfferFailure(message));
   const chosenDescription = () => (kit.values.desc ? String(kit.values.desc) : undefined);
 
-  async function enterVin() {
+  /** Step 1's lookup (enter-vin) of the registration and state typed, its answer taken in; null when refused (its messages shown). */
+  async function lookUp(): Promise<EnterVinOutcome | null> {
     const check = checkForm(EnterVinSchema, { rego: kit.values.rego, state: kit.values.state });
-    if (!check.ok) return kit.fail(check.errors);
+    if (!check.ok) {
+      kit.fail(check.errors);
+      return null;
+    }
     kit.setSubmitting(true);
     const result = await callApi<EvalVehicle[]>(config.apiBase, '/eval-expert/enter-vin', { body: check.output });
     kit.setSubmitting(false);
-    if (!result.ok) return failWith(result.message);
+    if (!result.ok) {
+      failWith(result.message);
+      return null;
+    }
     const outcome = afterEnterVin(Array.isArray(result.data) ? result.data : [], { imagesEnabled: config.instantOfferImages });
     setEvalId(outcome.evalId);
     setVin(outcome.vin);
     setCandidates(outcome.candidates);
     setVehicle(outcome.vehicle);
-    go(outcome.step);
+    return outcome;
   }
 
-  async function choose() {
-    if (!kit.values.desc) return kit.fail({ desc: FORM_MESSAGES.chooseCar });
+  async function enterVin() {
+    const outcome = await lookUp();
+    if (outcome) go(outcome.step);
+  }
+
+  /** The chosen build (manual-entry) under the lookup's evaluation, its answer taken in; false when refused (at the choice when the server names it). */
+  async function postChoice(looked: { evalId?: string; vin?: string }): Promise<boolean> {
     kit.setSubmitting(true);
     const result = await callApi<(EvalVehicle & { vehicle?: EvalVehicle })[]>(config.apiBase, '/eval-expert/manual-entry', {
-      body: { desc: kit.values.desc, vin, evalid: evalId },
+      body: { desc: kit.values.desc, vin: looked.vin, evalid: looked.evalId },
     });
     kit.setSubmitting(false);
     if (!result.ok) {
-      if (result.fieldErrors.desc) return kit.fail({ desc: result.fieldErrors.desc });
-      return failWith(result.message);
+      if (result.fieldErrors.desc) kit.fail({ desc: result.fieldErrors.desc });
+      else failWith(result.message);
+      return false;
     }
     const first = Array.isArray(result.data) ? result.data[0] : undefined;
     if (first) {
@@ -170,8 +203,98 @@ export function useInstantOffer(props: InstantOfferProps) {
       if (first.EvalID) setEvalId(String(first.EvalID));
       if (first.VIN) setVin(String(first.VIN));
     }
-    go(afterChoose({ imagesEnabled: config.instantOfferImages }));
+    return true;
   }
+
+  async function choose() {
+    if (!kit.values.desc) return kit.fail({ desc: FORM_MESSAGES.chooseCar });
+    if (await postChoice({ evalId, vin })) go(afterChoose({ imagesEnabled: config.instantOfferImages }));
+  }
+
+  /** The details valued by the server (update-eval, then in trade-in mode the adjustments of the answers) under evaluation `evalid`. */
+  async function valuate(evalid: string | undefined, details: Details, contact: Contact): Promise<Valuation> {
+    const name = [contact['First Name'], contact.last_name].filter(Boolean).join(' ');
+    const update = await callApi<Valued[]>(config.apiBase, '/eval-expert/update-eval', {
+      body: {
+        evalid,
+        km: details.odometer,
+        userEmail: contact['Email Address'],
+        cName: name,
+        cEmail: contact['Email Address'],
+        cPhone: contact['Mobile Number'],
+      },
+    });
+    // A refused name, email or mobile shows at the field the shopper filled.
+    if (!update.ok) return { ok: false, refusal: { message: instantOfferFailure(update.message), fieldErrors: asShownFields(update.fieldErrors) } };
+    const valued = Array.isArray(update.data) ? update.data[0] : undefined;
+    // The server decides: an over-limit car comes back without an offer and with the reason.
+    const withheldMessage = valued?.offer_withheld ? String(valued.offer_withheld.message ?? '') || INSTANT_OFFER_ERROR : null;
+    let offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
+    if (props.mode === 'trade-in' && valued && !withheldMessage) {
+      // Spec §7 trade-in valuation: the answers adjust the offer on the server.
+      const adjusted = await callApi<{ offer_price?: number }>(config.apiBase, '/trade-in/adjustments', {
+        body: {
+          id: evalid,
+          answers: { service_history: details.service_history, number_of_keys: details.number_of_keys, car_condition: details.car_condition },
+        },
+      });
+      // No offer that ignores the answers is shown or sent: the instant offer's failure (spec §8), the details kept to send again.
+      if (!adjusted.ok || typeof adjusted.data?.offer_price !== 'number')
+        return { ok: false, refusal: { message: instantOfferFailure(adjusted.ok ? undefined : adjusted.message), fieldErrors: {} } };
+      offerPrice = adjusted.data.offer_price;
+      valued.OfferPrice = offerPrice;
+      valued.offer_price = offerPrice;
+    }
+    return { ok: true, valued, withheldMessage, offerPrice };
+  }
+
+  /**
+   * Back from sign-in at a kept step past the first: what that step stands on is asked for again with the kept
+   * values (the lookup, the chosen build, for the offer the valuation under its kept lead) and the form opens
+   * there; a refused call, or an answer that no longer leads there, opens the step that needs the shopper with
+   * the instant offer failure (or the not-found panel, the lookup's own answer).
+   */
+  async function resume(kept: KeptPlace) {
+    const looked = await lookUp();
+    if (!looked) return;
+    if (looked.step === 'not-found') return open('not-found');
+    const chosen = chosenDescription();
+    if (looked.step === 'choose') {
+      const listed = chosen !== undefined && looked.candidates.includes(chosen);
+      if (!listed) kit.set('desc', '');
+      open('choose');
+      if (kept.step === 'choose') return;
+      if (!listed) return failWith(undefined);
+      if (!(await postChoice(looked))) return;
+    } else if (chosen !== undefined || kept.step === 'choose') {
+      // The registration now names one car where the shopper chose a build: the lookup's answer is new to them.
+      kit.set('desc', '');
+      return failWith(undefined);
+    }
+    const next = afterChoose({ imagesEnabled: config.instantOfferImages });
+    if (kept.step !== 'done') return open(kept.step === 'images' ? next : 'details');
+    const details = checkForm(InstantOfferDetailsSchema, kit.values);
+    const contact = checkForm(TradeInLeadFormSchema, { ...kit.values, location_id: kit.values.location_id || undefined });
+    open('details');
+    if (!details.ok || !contact.ok) return kit.fail({ ...details.errors, ...contact.errors });
+    if (!kept.leadId || props.mode !== 'trade-in') return;
+    kit.setSubmitting(true);
+    const valuation = await valuate(looked.evalId, details.output, contact.output);
+    kit.setSubmitting(false);
+    if (!valuation.ok) return kit.reject(valuation.refusal);
+    if (valuation.withheldMessage) return failWith(valuation.withheldMessage);
+    setLeadId(kept.leadId);
+    setOffer(valuation.offerPrice);
+    open('done');
+  }
+  const resumed = useRef(false);
+  useEffect(() => {
+    const kept = kit.keptPlace;
+    if (!kept || resumed.current) return;
+    resumed.current = true;
+    void resume(kept);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the kit hands back the kept place (with the kept values in this render)
+  }, [kit.keptPlace]);
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
@@ -210,47 +333,12 @@ export function useInstantOffer(props: InstantOfferProps) {
       return;
     }
     kit.setSubmitting(true);
-    const name = [contact.output['First Name'], contact.output.last_name].filter(Boolean).join(' ');
-    const update = await callApi<Valued[]>(config.apiBase, '/eval-expert/update-eval', {
-      body: {
-        evalid: evalId,
-        km: details.output.odometer,
-        userEmail: contact.output['Email Address'],
-        cName: name,
-        cEmail: contact.output['Email Address'],
-        cPhone: contact.output['Mobile Number'],
-      },
-    });
-    if (!update.ok) {
+    const valuation = await valuate(evalId, details.output, contact.output);
+    if (!valuation.ok) {
       kit.setSubmitting(false);
-      // A refused name, email or mobile shows at the field the shopper filled.
-      return kit.reject({ message: instantOfferFailure(update.message), fieldErrors: asShownFields(update.fieldErrors) });
+      return kit.reject(valuation.refusal);
     }
-    const valued = Array.isArray(update.data) ? update.data[0] : undefined;
-    // The server decides: an over-limit car comes back without an offer and with the reason.
-    const withheldMessage = valued?.offer_withheld ? String(valued.offer_withheld.message ?? '') || INSTANT_OFFER_ERROR : null;
-    let offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
-    if (props.mode === 'trade-in' && valued && !withheldMessage) {
-      // Spec §7 trade-in valuation: the answers adjust the offer on the server.
-      const adjusted = await callApi<{ offer_price?: number }>(config.apiBase, '/trade-in/adjustments', {
-        body: {
-          id: evalId,
-          answers: {
-            service_history: details.output.service_history,
-            number_of_keys: details.output.number_of_keys,
-            car_condition: details.output.car_condition,
-          },
-        },
-      });
-      if (!adjusted.ok || typeof adjusted.data?.offer_price !== 'number') {
-        // No offer that ignores the answers is shown or sent: the instant offer's failure (spec §8), the details kept to send again.
-        kit.setSubmitting(false);
-        return kit.reject({ message: instantOfferFailure(adjusted.ok ? undefined : adjusted.message), fieldErrors: {} });
-      }
-      offerPrice = adjusted.data.offer_price;
-      valued.OfferPrice = offerPrice;
-      valued.offer_price = offerPrice;
-    }
+    const { valued, withheldMessage, offerPrice } = valuation;
     const described = vehicleLabel(valued ?? vehicle, chosenDescription());
     const location = props.locations.find((entry) => entry.id === contact.output.location_id) ?? props.locations[0];
     const values: Record<string, unknown> = {

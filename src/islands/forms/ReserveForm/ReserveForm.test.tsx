@@ -11,9 +11,9 @@ import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { $sentLead } from '../../../stores/prefill.ts';
-import { signIn, signOut } from '../../../stores/session.ts';
+import { signIn } from '../../../stores/session.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
-import { click, fill, settle, stubApi, submit } from '../../../../tests/support/form-events.ts';
+import { click, fill, forgetSignInAfterEach, settle, SHOPPER_A, SHOPPER_B, SIGN_IN_401, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
 import ReserveForm from './ReserveForm.tsx';
 
@@ -360,17 +360,9 @@ describe('ReserveForm: the journey refused 401 "Please sign in to continue." (sh
 });
 
 describe('ReserveForm: back from sign-in after a later step was refused 401 (the session ended while the shopper went on)', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    sessionStorage.clear();
-    signOut();
-    window.history.replaceState(null, '', '/');
-  });
-  const shopperA = { user_id: 'user-a', phone: '0412345678' };
-  const shopperB = { user_id: 'user-b', phone: '0412345679' };
+  forgetSignInAfterEach();
   const journeyCar = makeCar({ id: 504, slug: 'kept-journey-car', name: '2018 Mazda 3 Touring', price: 19990 });
   const choices = { '/kept-journey-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))] } as Record<string, [number, unknown]>;
-  const signIn401: [number, unknown] = [401, { success: false, error: 'Please sign in to continue.', sign_in: true }];
 
   /** The journey at /checkout-journey?car_id=kept-journey-car, hydrated; its form and helpers. */
   async function journey() {
@@ -388,7 +380,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
   /** Shopper A sends the details (lead-kept), chooses trade-in Yes and finance No, then Next is refused 401: A goes to sign-in (the page's session ends). */
   async function refusedAtOptions() {
     sessionStorage.clear();
-    signIn(shopperA);
+    signIn(SHOPPER_A);
     window.history.replaceState(null, '', '/checkout-journey?car_id=kept-journey-car');
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
@@ -399,7 +391,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
     expect(heading()).toBe('Trade-in and finance');
     click(choice('do-you-have-a-trade-in', 'Yes'));
     click(choice('finance', 'No'));
-    stubApi({ ...choices, '/leads': signIn401 });
+    stubApi({ ...choices, '/leads': SIGN_IN_401 });
     await submit(form);
     expect(assign).toHaveBeenCalledTimes(1);
     expect(new URL(String(assign.mock.calls[0]![0]), 'https://dealer.example').pathname).toBe('/sign-in');
@@ -413,7 +405,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
   }
 
   it('another shopper signing in on the tab gets nothing kept of it: the details step, the note not kept, and a new lead', async () => {
-    await backAs(shopperB);
+    await backAs(SHOPPER_B);
     const calls = stubApi({ ...choices, '/leads': [201, { lead_id: 'lead-b' }] });
     const { form, heading, field } = await journey();
     expect(heading()).toBe('Your details');
@@ -430,7 +422,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
   });
 
   it('opens at the refused step with its answers, every earlier value in place and the same lead; nothing is sent until Next', async () => {
-    await backAs(shopperA);
+    await backAs(SHOPPER_A);
     const calls = stubApi({ ...choices, '/leads': [200, { lead_id: 'lead-kept' }] });
     const { form, heading, choice } = await journey();
     expect(heading()).toBe('Trade-in and finance');
@@ -456,7 +448,7 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
   });
 
   it('kept details that no longer pass open at the details step with their messages, the later answers still kept', async () => {
-    await backAs(shopperA);
+    await backAs(SHOPPER_A);
     const stored = JSON.parse(sessionStorage.getItem('kept_forms')!) as Record<string, { values: Record<string, unknown> }>;
     for (const entry of Object.values(stored)) entry.values.email = 'sam@';
     sessionStorage.setItem('kept_forms', JSON.stringify(stored));
@@ -480,18 +472,18 @@ describe('ReserveForm: back from sign-in after a later step was refused 401 (the
     const page = { pathname: '/cars/car-42/checkout', search: '', href: 'https://reserve.example.com.au/cars/car-42/checkout' };
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, ...page, assign });
-    signIn(shopperA);
+    signIn(SHOPPER_A);
     stubApi({ '/leads': [200, { lead_id: 'lead-deposit' }] });
     const first = show();
     fillDetails(first.field);
     await submit(first.form);
     expect(first.heading()).toBe('Deposit');
     click(first.form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!);
-    stubApi({ '/leads': signIn401 });
+    stubApi({ '/leads': SIGN_IN_401 });
     await submit(first.form);
     expect(String(assign.mock.calls[0]![0])).toMatch(/^\/sign-in\?type=checkout&redirect=%2Fcars%2Fcar-42%2Fcheckout/);
     mounted.reset();
-    signIn(shopperA);
+    signIn(SHOPPER_A);
 
     const calls = stubApi({ '/leads': [200, { lead_id: 'lead-deposit' }] });
     const { form, heading, button } = show();

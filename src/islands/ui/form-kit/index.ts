@@ -3,7 +3,7 @@
  * control built on FieldShell, the error summary, the form alert and the submit button.
  * Every form island imports it from here, and its styles (forms.css) with it.
  */
-export { useFormKit, type FieldLabel, type FormKit, type FormValues } from './use-form-kit.ts';
+export { useFormKit, type FieldLabel, type FormKit, type FormValues, type Refusal } from './use-form-kit.ts';
 export { ErrorSummary, FormAlert } from './form-messages.tsx';
 export { TextField } from './TextField.tsx';
 export { TextAreaField } from './TextAreaField.tsx';
