@@ -594,6 +594,22 @@ describe('InstantOffer: back from sign-in after a step was refused 401 (the sess
     expect(calls.map((call) => call.path)).toEqual(['/eval-expert/enter-vin']);
   });
 
+  it('the registration now names one car where the shopper chose a build: step 1 with the failure text, the choice dropped', async () => {
+    await refusedAtDetails();
+    const { form, input, heading, calls } = await backAs(SHOPPER_A, {
+      '/eval-expert/enter-vin': [200, [{ EvalID: 'E5', VIN: 'VIN5', Year: 2019, Make: 'Mazda', Model: '3' }]],
+    });
+    expect(heading()).toBe('Your vehicle');
+    expect(input('rego').value).toBe('abc123');
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe(INSTANT_OFFER_ERROR);
+    expect(calls.map((call) => call.path)).toEqual(['/eval-expert/enter-vin']);
+    stubApi({ '/eval-expert/enter-vin': [200, [{ EvalID: 'E5', VIN: 'VIN5', Year: 2019, Make: 'Mazda', Model: '3' }]] });
+    await submit(form);
+    expect(heading()).toBe('Photos of your car');
+    await submit(form);
+    expect(form.textContent).toContain('Vehicle: 2019 Mazda 3');
+  });
+
   it('another shopper signing in on the tab gets nothing kept: step 1, blank, nothing asked', async () => {
     await refusedAtDetails();
     const { input, heading, calls } = await backAs(SHOPPER_B, lookedUp('E4'));
