@@ -6,7 +6,7 @@
  * abandoned at the bank leaves it kept, and only the payment's own page would otherwise clear
  * it. The payment's ids stay: its page asks the server for its verdict with them
  * (payment-return.test.tsx). The payment islands' pending-payment.ts keeps it under the same key,
- * with the shopper signed in then: resumed for that shopper only (resumedPayment).
+ * with the shopper signed in then: never resumed for another signed-in shopper (resumedPayment).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut, signOutIfRejected } from '../../stores/session.ts';
@@ -138,17 +138,32 @@ describe("resumedPayment: the shopper's own payment", () => {
   beforeEach(() => signOut());
   afterEach(() => signOut());
 
-  it('kept for the shopper signed in then: after their session ended (a 401, no Sign out) it waits for them, and is gone once another shopper signs in', () => {
+  it('kept for the shopper signed in then: after their session ended (a 401, no Sign out) it is still resumed (a gated site answers its status 401 and sends them to sign in), and is gone once another shopper signs in', () => {
     signIn(shopper('user-a', '0412000001'));
     awaitRitasPayment();
     signOutIfRejected(401);
-    expect(resumedPayment('reserve')).toBeUndefined();
-    expect(kept()).toMatchObject({ paymentId: 'pay-a' });
+    expect(resumedPayment('reserve')).toMatchObject({ paymentId: 'pay-a', leadId: 'lead-a' });
+    expect(kept()).toMatchObject({ paymentId: 'pay-a', who: 'user-a' });
     signIn(shopper('user-b', '0412000002'));
     expect(resumedPayment('reserve')).toBeUndefined();
     expect(kept()).toBeNull();
     signIn(shopper('user-a', '0412000001'));
     expect(resumedPayment('reserve')).toBeUndefined();
+  });
+
+  it("kept while the tab's stored session had expired (not yet cleared): kept for nobody, and resumed as the page opens again", () => {
+    signIn({ user_id: 'user-a', phone: '0412000001', expires_at: Date.now() - 1 });
+    awaitRitasPayment();
+    expect(kept()).not.toHaveProperty('who');
+    expect(resumedPayment('reserve')).toMatchObject({ paymentId: 'pay-a', leadId: 'lead-a', values: { name: 'Rita' } });
+  });
+
+  it("the shopper's session lapsing during the bank's redirect: resumed as they come back", () => {
+    signIn({ user_id: 'user-a', phone: '0412000001', expires_at: Date.now() + 60_000 });
+    awaitRitasPayment();
+    expect(kept()).toMatchObject({ who: 'user-a' });
+    vi.advanceTimersByTime(120_000);
+    expect(resumedPayment('reserve')).toMatchObject({ paymentId: 'pay-a', leadId: 'lead-a', values: { name: 'Rita' } });
   });
 
   it('the same shopper signed in again gets it back, with what they typed', () => {

@@ -3,7 +3,8 @@
  * `pending_payment`, written and read by the payment islands (payment.ts). Once the payment's
  * hold time has passed, every page clears what the shopper typed from it
  * (pending-payment-values.ts), told here when this page keeps one. Kept with the shopper signed in
- * then (their user id), it is resumed for that shopper only, as kept forms are (stores/kept-forms.ts).
+ * then (their user id), it is never resumed for another signed-in shopper; with nobody signed in it
+ * is resumed (a gated site answers its status 401 and sends the shopper to sign in).
  */
 import { $session, signedInUser } from '../../stores/session.ts';
 import type { StartedPayment } from './payment-types.ts';
@@ -28,7 +29,7 @@ interface PendingRecord {
   expiresAt?: number;
   /** The provider took the card (on the page, or back from its redirect): the server's verdict was awaited, and the page asks it again when opened. */
   awaited?: boolean;
-  /** The signed-in shopper's user id when it was kept (absent: nobody was signed in): only they resume it. */
+  /** The signed-in shopper's user id when it was kept (absent: nobody was signed in): no other signed-in shopper resumes it. */
   who?: string;
 }
 
@@ -63,8 +64,8 @@ export function rememberPendingPayment(
     // The same payment again (its card tried again after the page stopped waiting): what is known of it stays.
     const saved = readPending();
     const same = saved?.paymentId === payment.payment_id ? { intentId: saved.intentId, awaited: saved.awaited } : {};
-    // Who is signed in as the page holds it (the session the payment's calls were made with).
-    const who = $session.get()?.user_id;
+    // Who is signed in (a stored session past its expiry is nobody's).
+    const who = signedInUser($session.get());
     writePending({
       ...same,
       ...(who ? { who } : {}),
@@ -116,18 +117,18 @@ export function noteVerdictAwaited(paymentId: string): void {
  * awaited is kept, not asked, on another page or form (its own page asks when opened); anything
  * else kept is discarded here: a page opened without the return (a redirect abandoned at the
  * bank), another page's or another payment's return URL (Back, Forward), another form's, or one
- * without a lead to complete. One kept for a shopper is resumed only while they are signed in.
+ * without a lead to complete. One kept for a shopper is dropped when another shopper is signed in.
  */
 export function resumedPayment(form: string): { paymentId: string; leadId: string; amountCents: number; values: Record<string, unknown> } | undefined {
   try {
     const saved = readPending();
     if (!saved) return undefined;
-    // Kept for a shopper: not resumed for anyone else. Another shopper signed in (the first's session ended without
-    // Sign out) drops it; with nobody signed in it waits for its shopper's sign-in.
+    // Kept for a shopper: another shopper signed in (the first's session ended without Sign out) drops it. With nobody
+    // signed in (their session lapsed at the bank) it is resumed: a gated site answers its status 401 and sends them to sign in.
     const who = typeof saved.who === 'string' && saved.who !== '' ? saved.who : undefined;
     const signedIn = signedInUser($session.get());
-    if (who !== undefined && signedIn !== who) {
-      if (signedIn !== undefined) forgetPendingPayment();
+    if (who !== undefined && signedIn !== undefined && signedIn !== who) {
+      forgetPendingPayment();
       return undefined;
     }
     const query = new URLSearchParams(location.search);
