@@ -13,9 +13,9 @@ import { followSignOutElsewhere } from './shopper-traces.ts';
 // Every island calling the API reads what the tab keeps of its shopper: a Sign out in another tab drops it first.
 followSignOutElsewhere();
 
-/** Outcome of one API call. */
+/** Outcome of one API call; `keyTaken`: a 409 with `key_taken: true`, the call's Idempotency-Key names another shopper's record (a new key is a new first post). */
 export type ApiResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; message: string | undefined; fieldErrors: Record<string, string> };
+  { ok: true; status: number; data: T } | { ok: false; status: number; message: string | undefined; fieldErrors: Record<string, string>; keyTaken?: true };
 
 /**
  * A gated family's call answered 401 with `sign_in: true` (src/server/kernel/gated-actions.ts: the
@@ -113,7 +113,9 @@ async function callOnce<T>(
     if (response.ok) return { result: { ok: true, status: response.status, data: data as T } };
     const retryAfter = /^\d+$/.test(response.headers.get('retry-after') ?? '') ? Number(response.headers.get('retry-after')) : undefined;
     const signIn = response.status === 401 && (data as { sign_in?: unknown } | null)?.sign_in === true;
-    return { result: { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) }, retryAfter, signIn };
+    const keyTaken = response.status === 409 && (data as { key_taken?: unknown } | null)?.key_taken === true;
+    const failed = { ok: false as const, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) };
+    return { result: keyTaken ? { ...failed, keyTaken } : failed, retryAfter, signIn };
   } catch (error) {
     console.warn('API call failed', path, error);
     return { result: { ok: false, status: 0, message: undefined, fieldErrors: {} } };

@@ -58,8 +58,8 @@ export interface LeadSendOptions extends Omit<LeadPayloadInput, 'page'> {
   idempotencyKey?: string;
 }
 
-/** Outcome of sendLead. */
-export type LeadSendResult = { ok: true; leadId: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+/** Outcome of sendLead; `keyTaken`: its Idempotency-Key names another shopper's lead (the form takes a new one: useFormKit's reject). */
+export type LeadSendResult = { ok: true; leadId: string } | { ok: false; message: string; fieldErrors: Record<string, string>; keyTaken?: true };
 
 /** Post a lead (one step or the whole form). */
 export async function sendLead(options: LeadSendOptions): Promise<LeadSendResult> {
@@ -69,7 +69,8 @@ export async function sendLead(options: LeadSendOptions): Promise<LeadSendResult
   const result = await postLead(options.apiBase, payload, options.idempotencyKey ?? (options.leadId ? undefined : newRequestKey()));
   if (result.ok && typeof result.data?.lead_id === 'string') return { ok: true, leadId: result.data.lead_id };
   if (result.ok) return { ok: false, message: LEAD_FAILURE_MESSAGE, fieldErrors: {} };
-  return { ok: false, message: failureMessage(result, LEAD_FAILURE_MESSAGE), fieldErrors: result.fieldErrors };
+  const failed = { ok: false as const, message: failureMessage(result, LEAD_FAILURE_MESSAGE), fieldErrors: result.fieldErrors };
+  return result.keyTaken ? { ...failed, keyTaken: true } : failed;
 }
 
 /** After a successful lead: analytics, remembered details, the /success record, then /success. */

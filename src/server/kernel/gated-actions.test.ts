@@ -386,10 +386,16 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     const again = await post('/api/leads', { ...owner, ...key }, { ...reserveLead, car_id: '7' });
     expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 200, body: { success: true, lead_id: leadId } });
     const replay = await post('/api/leads', { ...other, ...key }, { ...reserveLead, ...bob, car_id: '7' });
-    expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 409, body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE } });
+    expect({ status: replay.statusCode, body: replay.json() }).toEqual({
+      status: 409,
+      body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE, key_taken: true },
+    });
     // Signed out, a replay not gated by its own values (a contact enquiry) is refused too.
     const anonymous = await post('/api/leads', { ...host('gated'), ...key }, { ...contact, message: 'Hi', category: 'General Enquiry' });
-    expect({ status: anonymous.statusCode, body: anonymous.json() }).toEqual({ status: 409, body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE } });
+    expect({ status: anonymous.statusCode, body: anonymous.json() }).toEqual({
+      status: 409,
+      body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE, key_taken: true },
+    });
     expect((await app.stores.leads.get('gated', leadId))?.name).toBe('Rita');
 
     await app.payments.issueInvoice('gated', { reference: 'INV-SHOPPER-3', amountCents: 10_000, expiresAt: Date.now() + 86_400_000 });

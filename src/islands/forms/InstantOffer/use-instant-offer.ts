@@ -375,7 +375,7 @@ export function useInstantOffer(props: InstantOfferProps) {
     });
     kit.setSubmitting(false);
     // A refused field shows beside it (the contact fields are on this step).
-    if (!lead.ok) return kit.reject({ message: instantOfferFailure(lead.message), fieldErrors: lead.fieldErrors });
+    if (!lead.ok) return kit.reject({ ...lead, message: instantOfferFailure(lead.message) });
     setLeadId(lead.leadId);
     if (withheldMessage) {
       // No price to show or accept: the message replaces it, the details stay on screen.

@@ -11,7 +11,7 @@ import { checkForm, stepWithError, withoutBlanks } from '../../../lib/forms/form
 import { leadAnalyticsEvent, type LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { ONLINE_PURCHASE_SUBCATEGORY, takesDeposit } from '../../../lib/vehicle/vehicle-actions.ts';
 import { ReserveFormSchema } from '../../../schemas/forms/reserve.ts';
-import { useFormKit } from '../../ui/form-kit/index.ts';
+import { useFormKit, type Refusal } from '../../ui/form-kit/index.ts';
 import { linkedCarId, loadCarChoices, useCarChoices } from '../car-choices.ts';
 import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
 import { completeLead, sendLead } from '../lead-submit.ts';
@@ -134,7 +134,7 @@ export function useReserve(props: ReserveFormProps) {
   }, [kit.keptPlace, car]);
 
   /** Show the lead API's refusal: back to the step holding the first refused field, if it is an earlier one. */
-  const refuse = (answer: { message: string; fieldErrors: Record<string, string> }) => {
+  const refuse = (answer: Refusal) => {
     const refused = stepWithError(steps, RESERVE_STEP_FIELDS, answer.fieldErrors);
     if (refused && steps.indexOf(refused) < steps.indexOf(step)) {
       // Focus goes to the refused field, not the step's heading.

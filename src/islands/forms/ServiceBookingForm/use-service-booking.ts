@@ -196,7 +196,7 @@ export function useServiceBooking(props: ServiceBookingFormProps) {
         moved.current = false;
         setStep(refused);
       }
-      kit.reject({ message: result.message || LEAD_FAILURE_MESSAGE, fieldErrors: result.fieldErrors });
+      kit.reject({ ...result, message: result.message || LEAD_FAILURE_MESSAGE });
       return;
     }
     completeLead({

@@ -25,10 +25,11 @@ export interface FieldLabel {
   date?: 'day' | 'time';
 }
 
-/** The lead API's refusal: its message, and its messages by field. */
+/** The lead API's refusal: its message, its messages by field, and whether the form's key names another shopper's lead (keyTaken). */
 export interface Refusal {
   message: string;
   fieldErrors: Record<string, string>;
+  keyTaken?: boolean;
 }
 
 /** Whether `form` shows the control with this id (a hidden input is not shown). */
@@ -50,7 +51,7 @@ export interface FormKit<V extends FormValues = FormValues> {
    * otherwise. The form decides whether to open there (its earlier steps' values must pass).
    */
   keptPlace: KeptPlace | null;
-  /** Idempotency-Key of this form's first lead post: a retry after a lost answer replays the same lead. */
+  /** Idempotency-Key of this form's first lead post: a retry after a lost answer replays the same lead; a new one after a refusal with keyTaken. */
   requestKey: string;
   /** Each field shown so far, by name (the field last rendered under a name is the one kept). */
   labels: React.RefObject<Record<string, FieldLabel>>;
@@ -70,6 +71,7 @@ export interface FormKit<V extends FormValues = FormValues> {
   /**
    * Show the lead API's refusal: its message above the form, and its field errors (if any) at
    * their fields. A refused field the form does not show has its message in the alert instead.
+   * A key taken (another shopper's lead) gives the form a new key: its next Send is a new first post.
    */
   reject(answer: Refusal): void;
 }
@@ -87,7 +89,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [keptPlace, setKeptPlace] = useState<KeptPlace | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
-  const [requestKey] = useState(newRequestKey);
+  const [requestKey, setRequestKey] = useState(newRequestKey);
   const labels = useRef<Record<string, FieldLabel>>({});
 
   const current = useRef({ values, place });
@@ -189,6 +191,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     setFormError,
     setSubmitting,
     reject: (answer) => {
+      if (answer.keyTaken) setRequestKey(newRequestKey());
       if (Object.keys(answer.fieldErrors).length > 0) setRefusal({ ...answer });
       else setFormError(answer.message);
     },

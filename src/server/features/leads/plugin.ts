@@ -52,7 +52,7 @@ const DELIVERY_NOT_OFFERED = 'This delivery location is not offered for this car
 const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
 /** POST /api/miscellaneous naming a lead not stored (or not the signed-in shopper's: leadOpenTo). */
 const LEAD_NOT_FOUND = 'This enquiry could not be found.';
-/** POST /api/leads whose Idempotency-Key names a lead another shopper started (LeadWriteResult 'key-taken'); modelled on ATTEMPT_TAKEN_MESSAGE. */
+/** POST /api/leads whose Idempotency-Key names a lead another shopper started (LeadWriteResult 'key-taken'), answered with `key_taken: true` (the form takes a new key); modelled on ATTEMPT_TAKEN_MESSAGE. */
 export const LEAD_KEY_TAKEN_MESSAGE = 'This form was sent for another enquiry. Please start again.';
 
 const MiscellaneousSchema = v.pipe(
@@ -212,7 +212,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
-    if (result.status === 'key-taken') return sendError(reply, 409, LEAD_KEY_TAKEN_MESSAGE);
+    if (result.status === 'key-taken') return reply.code(409).send({ success: false, error: LEAD_KEY_TAKEN_MESSAGE, key_taken: true });
     if (result.status === 'refused') return sendError(reply, result.refusal.status, result.refusal.error, result.refusal.fields);
     if (result.status === 'drive-clash') return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
     // The lead is committed: everything below is best effort and never fails the request.
