@@ -26,25 +26,28 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
   let app: LeadApi;
   const host = (slug: string) => ({ host: `${slug}.localhost:4321` });
 
+  /** Write tenant `slug`'s folder, gating `gated` (the app reads it at start, and again on app.reloadTenants()). */
+  const tenant = (slug: string, gated: string[]) =>
+    writeTenantFolder(join(folder.dir, 'tenants', slug), {
+      site: {
+        slug,
+        name: `${slug} Motors`,
+        url: `https://${slug}.example`,
+        email: `sales@${slug}.example`,
+        payments: { provider: 'stripe', publishable_key: stripe.publishableKey },
+        features: { reserve: true, garage: true },
+        gated_routes: gated,
+      },
+      stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4'), car(5, 'car-5'), car(6, 'car-6'), car(7, 'car-7'), car(8, 'car-8')],
+    });
+
   beforeAll(async () => {
     folder = tempDir('gated-actions-');
     stripe = await startStripeStandIn();
-    const tenant = (slug: string, gated: string[]) =>
-      writeTenantFolder(join(folder.dir, 'tenants', slug), {
-        site: {
-          slug,
-          name: `${slug} Motors`,
-          url: `https://${slug}.example`,
-          email: `sales@${slug}.example`,
-          payments: { provider: 'stripe', publishable_key: stripe.publishableKey },
-          features: { reserve: true, garage: true },
-          gated_routes: gated,
-        },
-        stock: [car(1, 'car-1'), car(2, 'car-2'), car(3, 'car-3'), car(4, 'car-4'), car(5, 'car-5'), car(6, 'car-6'), car(7, 'car-7'), car(8, 'car-8')],
-      });
     tenant('gated', ['/checkout', '/finance', '/sell-my-car', '/trade-in', '/online-payment']);
     tenant('open', []);
     tenant('half', ['/trade-in']);
+    tenant('ungating', ['/finance', '/online-payment']);
     database = await testDatabase(kind, folder.dir);
     app = await testApp(database.db, join(folder.dir, 'tenants'), {
       payments: standInPayments(stripe, { intentsPerClientHour: 100, holdsPerClient: 100 }),
@@ -406,6 +409,33 @@ describe.each(databases)('gated families on the server (%s)', (kind) => {
     const retried = await payInvoice(owner, 'INV-SHOPPER-3', 'attempt-invoice-owner-3');
     expect(retried.statusCode, retried.body).toBe(201);
     expect(retried.json()).toMatchObject({ lead_id: paying.json().lead_id, payment_id: paying.json().payment_id });
+  });
+
+  it("replays a lead's Idempotency-Key and a payment attempt to their own shopper after the site stopped gating the family; to no one else", async () => {
+    const owner = { ...host('ungating'), cookie: await signIn('ungating', '0412345710') };
+    const other = { ...host('ungating'), cookie: await signIn('ungating', '0412345711') };
+    const key = { 'idempotency-key': 'ungating-replay-key-1' };
+    const first = await post('/api/leads', { ...owner, ...key }, financeLead);
+    expect(first.statusCode, first.body).toBe(201);
+    await app.payments.issueInvoice('ungating', { reference: 'INV-UNGATING-1', amountCents: 10_000, expiresAt: Date.now() + 86_400_000 });
+    const paying = await payInvoice(owner, 'INV-UNGATING-1', 'attempt-ungating-1');
+    expect(paying.statusCode, paying.body).toBe(201);
+    tenant('ungating', []);
+    expect(app.reloadTenants().failed).toEqual([]);
+    const again = await post('/api/leads', { ...owner, ...key }, financeLead);
+    expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 200, body: { success: true, lead_id: first.json().lead_id } });
+    for (const caller of [other, host('ungating')]) {
+      const replay = await post('/api/leads', { ...caller, ...key }, financeLead);
+      expect({ status: replay.statusCode, body: replay.json() }).toEqual({
+        status: 409,
+        body: { success: false, error: LEAD_KEY_TAKEN_MESSAGE, key_taken: true },
+      });
+    }
+    const retried = await payInvoice(owner, 'INV-UNGATING-1', 'attempt-ungating-1');
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toMatchObject({ lead_id: paying.json().lead_id, payment_id: paying.json().payment_id });
+    const taken = await payInvoice(other, 'INV-UNGATING-1', 'attempt-ungating-1');
+    expect({ status: taken.statusCode, body: taken.json() }).toEqual({ status: 409, body: { success: false, error: ATTEMPT_TAKEN_MESSAGE } });
   });
 
   it('records the shopper whose later step first passes a gate on a lead with none: one made a finance lead by a later step, one stored before the column', async () => {

@@ -82,7 +82,7 @@ export async function passesGate(
 /**
  * The signed-in shopper (user id) a lead post, or a call naming `lead`, speaks for, asked only where
  * it matters: where the site gates one of `actions` (a lead with no shopper records them: LeadWrite.shopper), or
- * where `lead` recorded a shopper (only they may name it: leads/row.ts leadOpenTo). Else undefined,
+ * where `lead` recorded a shopper (only they may name it, or replay its key: leads/row.ts leadOpenTo). Else undefined,
  * as when nobody is signed in.
  */
 export async function leadShopper(

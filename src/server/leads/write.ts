@@ -59,11 +59,16 @@ async function storedUnderKey(db: SqlExecutor, tenant: string, key: LeadKey | un
 
 /**
  * A new lead's post whose key names the stored lead `existing`: a replay (the same lead, nothing written) when the lead is
- * open to the post's shopper (leadOpenTo); a key of a lead another shopper started is taken, and nothing of it is told.
+ * open to the post's caller as a later step naming it would be (LeadWrite.caller, else its shopper: leadOpenTo); a key of
+ * a lead another shopper started is taken, and nothing of it is told. Asked after the write's transaction (nothing was written).
  */
-function replayOf(existing: KeyedLead, write: LeadWrite): LeadWriteResult {
-  return leadOpenTo(existing, write.shopper) ? { status: 'replayed', id: existing.id, revision: existing.revision } : { status: 'key-taken' };
+async function replayOf(existing: KeyedLead, write: LeadWrite): Promise<LeadWriteResult> {
+  const caller = write.caller ? await write.caller(existing) : write.shopper;
+  return leadOpenTo(existing, caller) ? { status: 'replayed', id: existing.id, revision: existing.revision } : { status: 'key-taken' };
 }
+
+/** What a new lead's write found before the replay check (replayOf): its result, or the lead stored under its key. */
+type FoundOrWritten = LeadWriteResult | { status: 'keyed'; existing: KeyedLead };
 
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
 export interface LeadWrite {
@@ -80,6 +85,12 @@ export interface LeadWrite {
    * a later step of a lead that recorded another is not found.
    */
   shopper?: string;
+  /**
+   * Who the post speaks for to the lead its key names, asked only then (replayOf): the caller as for a later step naming
+   * that lead (kernel/gated-actions.ts leadShopper with it), so a retry is its shopper's replay whether or not the site
+   * still gates the family. Absent: `shopper`.
+   */
+  caller?: (stored: Pick<StoredLead, 'shopper'>) => Promise<string | undefined>;
   /** The server's own later step (a payment's verdict put on its lead): it speaks for no shopper, so a lead's shopper does not hold it. */
   byServer?: true;
   values: Record<string, unknown>;
@@ -162,11 +173,17 @@ export class LeadWriter {
    * deliveries in the same transaction: when this resolves the lead is committed.
    */
   async save(write: LeadWrite): Promise<LeadWriteResult> {
+    const result = await this.foundOrWritten(write);
+    return result.status === 'keyed' ? replayOf(result.existing, write) : result;
+  }
+
+  /** save's write: on PostgreSQL a new lead's goes in the next group insert; a key seen before is found, not written. */
+  private foundOrWritten(write: LeadWrite): Promise<FoundOrWritten> {
     if (this.#db.dialect === 'postgres' && !write.leadId && !write.appointment && !write.alongside) return this.createLeadPostgres(write);
-    return this.#db.transaction(async (tx): Promise<LeadWriteResult> => {
+    return this.#db.transaction(async (tx): Promise<FoundOrWritten> => {
       if (write.leadId) return this.updateLead(tx, write.leadId, write);
       const existing = write.clientKey ? await storedUnderKey(tx, write.tenant, write.clientKey) : undefined;
-      if (existing) return replayOf(existing, write);
+      if (existing) return { status: 'keyed', existing };
       const id = randomUUID();
       await tx.run(
         `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14, $15)`,
@@ -203,17 +220,17 @@ export class LeadWriter {
    * its group has committed, so an acknowledged lead is stored durably. Same rows as the
    * generic path.
    */
-  private createLeadPostgres(write: LeadWrite): Promise<LeadWriteResult> {
+  private createLeadPostgres(write: LeadWrite): Promise<FoundOrWritten> {
     return this.pgLeads.push(write);
   }
 
   /**
    * Insert a group of new leads and their delivery jobs in one statement; a client key seen before (or its
-   * unprefixedKey) is a replay. ON CONFLICT without a target: the key's own unique index, and
+   * unprefixedKey) is found (save asks replayOf). ON CONFLICT without a target: the key's own unique index, and
    * leads_key_as_sent, by which an earlier release's insert of the key as sent still in flight is waited
    * for and then found (kernel migration 330).
    */
-  private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<LeadWriteResult[]> {
+  private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<FoundOrWritten[]> {
     const ids = writes.map(() => randomUUID());
     const rows = writes.map((write) => leadColumns(write.values));
     const jobs = writes.flatMap((write, index) => (completesForm(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
@@ -256,7 +273,7 @@ export class LeadWriter {
       ],
     );
     const created = new Set(inserted.map((row) => String(row.id)));
-    const results: LeadWriteResult[] = [];
+    const results: FoundOrWritten[] = [];
     for (const [index, write] of writes.entries()) {
       if (created.has(ids[index]!)) {
         results.push({ status: 'created', id: ids[index]!, revision: 1, data: write.values });
@@ -265,7 +282,7 @@ export class LeadWriter {
       // The client key was seen before (an earlier request, or the same key twice in this group): a retried submission.
       const existing = await storedUnderKey(this.#db, write.tenant, write.clientKey);
       if (!existing) throw new Error('lead insert skipped without a matching client key');
-      results.push(replayOf(existing, write));
+      results.push({ status: 'keyed', existing });
     }
     return results;
   }

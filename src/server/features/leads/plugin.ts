@@ -203,6 +203,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
       refuse: (stored) => laterStepRefusal(stored, values),
       clientKey,
       shopper,
+      // A key naming a stored lead: the caller as for a later step naming it (a replay of its shopper's, gated here or not).
+      caller: (stored) => leadShopper(stores.sessions, request, now(), actions, stored),
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
       // A new test-drive lead books its drive in the same transaction (no double booking).

@@ -115,6 +115,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
       tenant: tenant.slug,
       clientKey: leadKey('online-payment', attempt),
       shopper: await leadShopper(sessions, request, now(), ['online-payment']),
+      caller: (stored) => leadShopper(sessions, request, now(), ['online-payment'], stored),
       values: {
         ...contact,
         category: 'Online Payment',
