@@ -218,7 +218,7 @@ describe('truncateText', () => {
     expect(result).toEqual({ text: `${comments.slice(0, 400)}…`, truncated: true });
     expect(result.text).toHaveLength(401);
   });
-  it('counts characters, so a cut never splits one', () => {
+  it('counts code points, so a cut never splits an emoji of one (two UTF-16 units)', () => {
     const text = `${'a'.repeat(196)}🚗🚗 and more`;
     expect(truncateText(text, 197)).toEqual({ text: `${'a'.repeat(196)}🚗…`, truncated: true });
     expect(truncateText(`${'a'.repeat(196)}🚗`, 197)).toEqual({ text: `${'a'.repeat(196)}🚗`, truncated: false });

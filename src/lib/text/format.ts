@@ -184,8 +184,9 @@ export function phoneHref(phone: string): string {
 /**
  * A long text cut at exactly `max` characters with an ellipsis after them (spec §9 "Disclaimer
  * truncated at 197", §4 "Dealer comments collapse at 400 characters"): no word-boundary search,
- * so the numbers are the spec's. Characters are counted as code points, so an emoji is never cut
- * in half. `truncated` says whether anything was cut.
+ * so the numbers are the spec's. Characters are counted as code points: one of a single code point
+ * (an emoji such as 🚗) is never cut in half, one of several (a flag, an emoji with a skin tone) can
+ * be. `truncated` says whether anything was cut.
  */
 export function truncateText(text: string, max: number): { text: string; truncated: boolean } {
   const clean = text.trim();

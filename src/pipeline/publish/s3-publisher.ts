@@ -514,7 +514,8 @@ async function pruneBucket(bucket: Bucket, slug: string, keep: number): Promise<
   for (const entry of pointer?.recent ?? []) if (Date.parse(entry.until) >= now() - graceMs && ids.includes(entry.release)) kept.add(entry.release);
   const dropped = ids.filter((id) => !kept.has(id));
   if (dropped.length === 0) return;
-  // The pointer again right before deleting: a rollback (no lock of the tenant) that moved it meanwhile may have gone to a dropped release.
+  // The pointer again right before deleting: a rollback that moved it meanwhile (one without REDIS_URL takes no tenant lock, and a
+  // held lock can lapse: withTenantLock) may have gone to a dropped release.
   const again = await readJson<LivePointer>(bucket, layout.live(slug));
   if (again?.release !== pointer?.release) {
     bucket.log({

@@ -5,7 +5,8 @@
  * tenant never twice at once. Redis (REDIS_URL): a BullMQ queue shared by workers on several
  * machines, with a per-tenant lock (createRedisQueue says how a dead or starved worker's job
  * moves on without two releases of one tenant going live). The rollback command takes the same
- * lock for its move (withTenantLock), so it never lands while a job of the tenant runs.
+ * lock for its move (withTenantLock), so it does not land while a job of the tenant runs (unless
+ * the lock lapsed: withTenantLock says when).
  */
 import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
@@ -268,7 +269,9 @@ export class TenantLockBusy extends Error {
  * while it runs, so no job of the tenant runs meanwhile and none starts until it is done (a job
  * that meets it goes back to the queue for a second). A lock held by a job is waited for up to
  * `waitMs` (`onWait` is told who holds it once), then TenantLockBusy. A Redis that does not answer
- * fails it at once: `work` never runs unlocked.
+ * fails it at once: `work` never starts unlocked. The lock is renewed while `work` runs, not checked
+ * between its steps: a Redis that stops answering for `lockMs` lets it lapse, and a job of the
+ * tenant may then start while `work` goes on.
  */
 export async function withTenantLock<T>(
   redisUrl: string,
